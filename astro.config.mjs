@@ -1,0 +1,22 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import { emulatorDevServer } from './src/integrations/emulator-dev-server.ts';
+
+// Pages are plain files (`/app/nxn/login` -> app/nxn/login.html) so the spec's relative
+// `login` links resolve next to the page on every host.
+export default defineConfig({
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'file', inlineStylesheets: 'auto' },
+  i18n: {
+    locales: ['en-US', 'de-DE'],
+    defaultLocale: 'en-US',
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
+  integrations: [react(), emulatorDevServer()],
+  devToolbar: { enabled: false },
+  vite: {
+    css: { preprocessorOptions: { scss: { api: 'modern-compiler' } } },
+  },
+});

@@ -1,0 +1,85 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { extname, join } from 'node:path';
+import { resolveRequest } from './resolve-request.ts';
+import type { DistIndex } from './resolve-request.ts';
+import { cacheControlFor, SECURITY_HEADERS } from './security-headers.ts';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** A request handler that answers when it knows the path and says false otherwise. */
+export type MountedHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+function distIndex(distDir: string): DistIndex {
+  return {
+    isFile(relative) {
+      const absolute = join(distDir, relative);
+      return existsSync(absolute) && statSync(absolute).isFile();
+    },
+    hasBrand(key) {
+      return /^[a-z0-9-]+$/.test(key) && existsSync(join(distDir, 'app', key, 'login.html'));
+    },
+  };
+}
+
+/** Serves `dist/` (and, first, any mounted handler such as the emulator) on one origin. */
+export function createPortalServer(options: { distDir: string; mounted?: MountedHandler }): Server {
+  const dist = distIndex(options.distDir);
+  return createServer((req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const handleStatic = () => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
+        return;
+      }
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost');
+        decodeURIComponent(url.pathname);
+      } catch {
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request');
+        return;
+      }
+      const resolution = resolveRequest(decodeURIComponent(url.pathname), url.search, req.headers.cookie, dist);
+      if (resolution.kind === 'redirect') {
+        res.writeHead(302, { Location: resolution.location, 'Cache-Control': 'no-cache' }).end();
+        return;
+      }
+      const absolute = join(options.distDir, resolution.file);
+      if (!existsSync(absolute)) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
+        return;
+      }
+      res.writeHead(resolution.status, {
+        'Content-Type': CONTENT_TYPES[extname(absolute)] ?? 'application/octet-stream',
+        'Cache-Control': cacheControlFor(resolution.file),
+        ...(resolution.file.endsWith('.html') ? { Vary: 'Cookie', 'Content-Language': resolution.language ?? 'en-US' } : {}),
+      });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(absolute).pipe(res);
+    };
+    const mounted = options.mounted;
+    if (!mounted) return handleStatic();
+    mounted(req, res).then(
+      (handled) => {
+        if (!handled) handleStatic();
+      },
+      (error: unknown) => {
+        console.error('emulator failed:', error);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ errorCode: 'SERVER', message: 'internal error' }));
+      },
+    );
+  });
+}

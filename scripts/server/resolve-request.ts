@@ -1,0 +1,54 @@
+import { DEFAULT_BRAND } from '../../src/config/brand-rules.ts';
+import { DEFAULT_LANGUAGE } from '../../src/config/languages.ts';
+import type { Language } from '../../src/config/languages.ts';
+import { displayLanguage, localizedPath, stripLanguagePrefix } from '../../src/lib/display-language.ts';
+
+/** What the static server does with one request. */
+export type Resolution =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'file'; file: string; status: 200 | 404; language: Language | undefined };
+
+/** The facts about `dist/` the resolver needs, so it stays a pure function. */
+export interface DistIndex {
+  /** Whether `dist/<relative>` is a file. */
+  isFile(relative: string): boolean;
+  /** Whether a brand key was built. */
+  hasBrand(key: string): boolean;
+}
+
+/**
+ * Maps a URL to a file in `dist/`: redirects of design.md, the language cookie (same URL, other
+ * language's file), extension-less pages, and page-not-found in the brand's look.
+ */
+export function resolveRequest(pathname: string, search: string, cookieHeader: string | undefined, dist: DistIndex): Resolution {
+  const { language: explicit, path: rawPath } = stripLanguagePrefix(pathname);
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+  const language = explicit ?? displayLanguage(cookieHeader);
+
+  if (path === '/' || path === '') return { kind: 'redirect', location: `/app/${DEFAULT_BRAND}/login${search}` };
+  const brandRoot = /^\/app\/([^/]+)$/.exec(path);
+  if (brandRoot?.[1] && dist.hasBrand(brandRoot[1])) {
+    return { kind: 'redirect', location: `${explicit ? localizedPath(`/app/${brandRoot[1]}/login`, explicit) : `/app/${brandRoot[1]}/login`}${search}` };
+  }
+
+  const relative = path.replace(/^\/+/, '');
+  const localized = localizedPath(path, language).replace(/^\/+/, '');
+  // Pages come in each language; assets (/_astro/...) and other files only once.
+  for (const candidate of [`${localized}.html`, `${relative}.html`, relative]) {
+    if (candidate && !candidate.includes('..') && dist.isFile(candidate)) {
+      const isPage = candidate.endsWith('.html');
+      return { kind: 'file', file: candidate, status: 200, language: isPage ? languageOf(candidate) : undefined };
+    }
+  }
+
+  const brand = /^\/(?:app|self-service)\/([^/]+)/.exec(path)?.[1];
+  if (brand && dist.hasBrand(brand)) {
+    const notFound = localizedPath(`/app/${brand}/pageNotFound`, language).replace(/^\/+/, '');
+    return { kind: 'file', file: `${notFound}.html`, status: 404, language };
+  }
+  return { kind: 'file', file: '404.html', status: 404, language: DEFAULT_LANGUAGE };
+}
+
+function languageOf(file: string): Language {
+  return stripLanguagePrefix(`/${file}`).language ?? DEFAULT_LANGUAGE;
+}

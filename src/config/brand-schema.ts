@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { localizedTextSchema } from './languages.ts';
+
+/** A white-label key: lowercase letters, digits and hyphens, as used in every URL. */
+export const brandKeySchema = z
+  .string()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, 'must be lowercase letters, digits and hyphens');
+
+const linkSchema = z.strictObject({
+  /** Visible text. @example { "en-US": "Contact us", "de-DE": "Kontakt" } */
+  label: localizedTextSchema,
+  /** Where it goes: a site path or an https URL. @example "/app/nxn/systemRequirements" */
+  href: z.string().regex(/^(\/(?!\/)|https:\/\/)/, 'must be a site path starting with / or an https:// URL'),
+});
+
+const selfRegLinkSchema = z.strictObject({
+  /** GOA = Get Online Access, OAA = Open an Account; decides the registration URL. */
+  linkType: z.enum(['GOA', 'OAA']),
+  /** Visible text. @example "Open an Account" */
+  label: localizedTextSchema,
+});
+
+/** A brand's config (`brands/<wl>/brand.json`), merged over `brands/_defaults/brand.json`. */
+export const brandConfigSchema = z.strictObject({
+  /** Shown in titles and alt text. @example "NXN Investor Services" */
+  displayName: localizedTextSchema,
+  /** The wide login style (login-mode flag of the white-label settings). */
+  wideLogin: z.boolean(),
+  /** Logo file in the brand folder, inlined at build time. SVG only. @example "logo.svg" */
+  logo: z.string().regex(/^[\w-]+\.svg$/, 'must be an .svg file name in the brand folder'),
+  /** One or two taglines on the login and outage pages. */
+  heroText: z.strictObject({
+    tagline1: localizedTextSchema,
+    tagline2: localizedTextSchema.optional(),
+  }),
+  /** Labels of the login form, overriding the translations. */
+  loginFormLabels: z.strictObject({
+    userId: localizedTextSchema.optional(),
+    password: localizedTextSchema.optional(),
+    submit: localizedTextSchema.optional(),
+  }),
+  /** Extra links under the login form (Forgot Password and Forgot User ID come first). */
+  linkConfig: z.strictObject({ links: z.array(linkSchema) }),
+  /** Self-registration links: `/registration/self-reg/{wl}/online_access` or `/open_account`. */
+  selfRegLinkConfig: z.strictObject({ links: z.array(selfRegLinkSchema) }),
+  /** Whether the Forgot User ID link shows; spec 6 turns it off for some brands, never for nxn. */
+  forgotUserIdLink: z.boolean().optional(),
+  /** The outage page. `image` is an SVG file in the brand folder. */
+  sorryConfig: z.strictObject({
+    image: z.string().regex(/^[\w-]+\.svg$/, 'must be an .svg file name in the brand folder').optional(),
+    primary: localizedTextSchema,
+    secondary: localizedTextSchema,
+  }),
+  /** Cookie policy route, EU cookie bar and the policy content sources. */
+  cookiePolicyConfig: z.strictObject({
+    /** Off: /app/{wl}/cookiePolicy shows page-not-found content. */
+    activateCookiePolicyRoute: z.boolean(),
+    /** Show the EU cookie consent bar on login; true when absent. */
+    displayEuCookieBar: z.boolean().default(true),
+    /** Content file for the EMEA REGION (EU) tab. @example "emeacookiepolicy" */
+    apiEndpointEMEA: z.string().regex(/^[\w-]+$/, 'must be a content file name without .json'),
+    /** Content file for the ALL OTHER REGIONS tab. @example "cookiepolicy" */
+    apiEndpointOther: z.string().regex(/^[\w-]+$/, 'must be a content file name without .json'),
+    /** The view-policy link. */
+    viewPolicyLinkHref: z.string().regex(/^(\/(?!\/)|https:\/\/)/, 'must be a site path or an https:// URL'),
+    viewPolicyLinkText: localizedTextSchema,
+  }),
+  /** The legacy-browser dialog ('Improve Your Experience'). */
+  checkBrowserConfig: z.strictObject({
+    title: localizedTextSchema,
+    message: localizedTextSchema,
+    /** Browser names that get the dialog. @example ["IE"] */
+    excludedBrowsers: z.array(z.string().min(1)),
+  }),
+  /** The mobile OS bottom sheet on Android and iOS; absent means no sheet. */
+  mobileSheetConfig: z
+    .strictObject({
+      sheetContent: localizedTextSchema,
+      actionButtonText: localizedTextSchema,
+      cancelButtonText: localizedTextSchema,
+      /** Store links per OS. */
+      androidHref: z.url({ protocol: /^https$/ }),
+      iosHref: z.url({ protocol: /^https$/ }),
+    })
+    .optional(),
+  /** Mobile-app promotion: the QR code target (rendered as inline SVG at build time). */
+  mobileApp: z
+    .strictObject({
+      qrTarget: z.url({ protocol: /^https$/ }),
+      label: localizedTextSchema,
+    })
+    .optional(),
+  /** Which system-requirements content: the standard file or the `ta-` variant. */
+  systemRequirementsVariant: z.enum(['standard', 'ta']),
+});
+
+export type BrandConfigInput = z.input<typeof brandConfigSchema>;
+export type BrandConfig = z.output<typeof brandConfigSchema>;
+
+/** Support content (`brands/<wl>/support.json`): what the support dialog shows. */
+export const supportContentSchema = z.strictObject({
+  /** Dialog heading. */
+  title: localizedTextSchema,
+  /** Paragraphs of plain text. */
+  paragraphs: z.array(localizedTextSchema).min(1),
+  /** Phone number as shown. @example "+1 800 555 0100" */
+  phone: z.string().min(1).optional(),
+  /** Support e-mail. */
+  email: z.email().optional(),
+  /** Opening hours. */
+  hours: localizedTextSchema.optional(),
+});
+export type SupportContent = z.infer<typeof supportContentSchema>;

@@ -1,0 +1,126 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brandConfigSchema, brandKeySchema, supportContentSchema } from './brand-schema.ts';
+import type { BrandConfig, SupportContent } from './brand-schema.ts';
+import { compileBrandTheme } from './brand-theme.ts';
+import { showsForgotUserIdLink } from './brand-rules.ts';
+import { ConfigError, problemsFromZod } from './config-errors.ts';
+import type { ConfigProblem } from './config-errors.ts';
+import { deepMerge } from './deep-merge.ts';
+
+/** A brand ready for the pages: validated config, compiled theme, inlined logo. */
+export interface Brand {
+  key: string;
+  config: BrandConfig & { forgotUserIdLink: boolean };
+  /** `:root { --token: value }` compiled from theme.scss. */
+  themeCss: string;
+  logoSvg: string;
+  sorryImageSvg: string | undefined;
+  support: SupportContent | undefined;
+}
+
+const DEFAULTS_DIR = '_defaults';
+
+type JsonRead = { ok: true; value: unknown } | { ok: false; problem: ConfigProblem };
+
+function readJson(absolute: string, file: string): JsonRead {
+  try {
+    return { ok: true, value: JSON.parse(readFileSync(absolute, 'utf8')) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = existsSync(absolute) ? `invalid JSON: ${reason}` : 'file is missing';
+    return { ok: false, problem: { file, path: '(root)', message } };
+  }
+}
+
+// Brand SVGs are inlined into every page, so anything that could run script is refused.
+const UNSAFE_SVG = /<script|<foreignObject|\son\w+\s*=|javascript:|<iframe|<!ENTITY/i;
+
+function readSvg(brandsDir: string, key: string, name: string, field: string): { svg: string } | { problem: ConfigProblem } {
+  const file = `brands/${key}/brand.json`;
+  const absolute = join(brandsDir, key, name);
+  if (!existsSync(absolute)) return { problem: { file, path: field, message: `file "${name}" not found in brands/${key}/` } };
+  const svg = readFileSync(absolute, 'utf8').replace(/<\?xml[^>]*>\s*/, '').trim();
+  if (!svg.startsWith('<svg')) return { problem: { file: `brands/${key}/${name}`, path: '(root)', message: 'not an SVG image' } };
+  if (UNSAFE_SVG.test(svg)) return { problem: { file: `brands/${key}/${name}`, path: '(root)', message: 'SVG contains script or event handlers' } };
+  return { svg };
+}
+
+function loadBrand(brandsDir: string, key: string, defaults: unknown, problems: ConfigProblem[]): Brand | undefined {
+  const file = `brands/${key}/brand.json`;
+  const before = problems.length;
+  if (!brandKeySchema.safeParse(key).success) {
+    problems.push({ file: `brands/${key}`, path: '(folder)', message: 'brand key must be lowercase letters, digits and hyphens' });
+    return undefined;
+  }
+  const raw = readJson(join(brandsDir, key, 'brand.json'), file);
+  if (!raw.ok) {
+    problems.push(raw.problem);
+    return undefined;
+  }
+  const parsed = brandConfigSchema.safeParse(deepMerge(defaults, raw.value));
+  if (!parsed.success) {
+    problems.push(...problemsFromZod(file, parsed.error));
+    return undefined;
+  }
+  const config = parsed.data;
+  if (key === 'nxn' && config.forgotUserIdLink === false) {
+    problems.push({ file, path: 'forgotUserIdLink', message: 'the default brand nxn always shows the Forgot User ID link' });
+  }
+  const logo = readSvg(brandsDir, key, config.logo, 'logo');
+  if ('problem' in logo) problems.push(logo.problem);
+  const sorry = config.sorryConfig.image ? readSvg(brandsDir, key, config.sorryConfig.image, 'sorryConfig.image') : undefined;
+  if (sorry && 'problem' in sorry) problems.push(sorry.problem);
+  const theme = compileBrandTheme(brandsDir, key);
+  if ('problem' in theme) problems.push(theme.problem);
+
+  let support: SupportContent | undefined;
+  const supportPath = join(brandsDir, key, 'support.json');
+  if (existsSync(supportPath)) {
+    const supportRaw = readJson(supportPath, `brands/${key}/support.json`);
+    if (!supportRaw.ok) problems.push(supportRaw.problem);
+    else {
+      const supportParsed = supportContentSchema.safeParse(supportRaw.value);
+      if (supportParsed.success) support = supportParsed.data;
+      else problems.push(...problemsFromZod(`brands/${key}/support.json`, supportParsed.error));
+    }
+  }
+  if (problems.length > before || 'problem' in logo || 'problem' in theme) return undefined;
+  return {
+    key,
+    config: { ...config, forgotUserIdLink: showsForgotUserIdLink(key, config.forgotUserIdLink) },
+    themeCss: theme.css,
+    logoSvg: logo.svg,
+    sorryImageSvg: sorry && 'svg' in sorry ? sorry.svg : undefined,
+    support,
+  };
+}
+
+/** The brand keys present in a brands folder (folders starting with `_` hold shared data). */
+export function listBrandKeys(brandsDir: string): string[] {
+  return readdirSync(brandsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/**
+ * Loads and validates every brand (or only `only`), collecting every problem before failing so a
+ * brand manager sees all of them at once.
+ */
+export function loadBrands(brandsDir: string, only?: readonly string[]): Brand[] {
+  const problems: ConfigProblem[] = [];
+  const defaults = readJson(join(brandsDir, DEFAULTS_DIR, 'brand.json'), `brands/${DEFAULTS_DIR}/brand.json`);
+  if (!defaults.ok) throw new ConfigError([defaults.problem]);
+  const present = listBrandKeys(brandsDir);
+  const wanted = only && only.length > 0 ? only : present;
+  for (const key of wanted) {
+    if (!present.includes(key)) problems.push({ file: `brands/${key}`, path: '(folder)', message: 'no such brand folder' });
+  }
+  const brands = wanted
+    .filter((key) => present.includes(key))
+    .map((key) => loadBrand(brandsDir, key, defaults.value, problems))
+    .filter((brand): brand is Brand => brand !== undefined);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return brands;
+}

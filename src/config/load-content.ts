@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { transform } from 'ultrahtml';
+import sanitize from 'ultrahtml/transformers/sanitize';
+import type { Language } from './languages.ts';
+import { ConfigError, problemsFromZod } from './config-errors.ts';
+import { contentPageSchema } from './content-schema.ts';
+import type { ContentSite } from './content-schema.ts';
+
+/** The content site per language (spec 7). */
+export function contentSiteFor(language: Language): ContentSite {
+  return language === 'de-DE' ? 'portal-de-de' : 'gateway';
+}
+
+const ALLOWED_ELEMENTS = [
+  'h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'br', 'table', 'thead', 'tbody',
+  'tr', 'th', 'td', 'caption', 'span', 'div', 'section', 'dl', 'dt', 'dd', 'abbr',
+];
+
+/** Content HTML is authored elsewhere; only plain structure survives into our pages. */
+export async function sanitizeContentHtml(html: string): Promise<string> {
+  const clean = await transform(html, [
+    sanitize({
+      allowElements: ALLOWED_ELEMENTS,
+      allowAttributes: { href: ['a'], scope: ['th'], colspan: ['td', 'th'], title: ['abbr'] },
+    }),
+  ]);
+  // Only plain web and mail links; anything else (javascript:, data:) loses its href.
+  return clean.replace(/\shref="(?!https:\/\/|\/(?!\/)|mailto:)[^"]*"/gi, '');
+}
+
+/** The result of reading one content page: its sanitized HTML, or unavailable. */
+export type ContentResult = { available: true; html: string } | { available: false };
+
+/**
+ * Reads `content/<site>/<name>.json`, falling back to the gateway site. A missing file shows the
+ * spec's "service unavailable" text; a malformed one stops the build, naming the problem.
+ */
+export async function loadContentPage(contentDir: string, site: ContentSite, name: string): Promise<ContentResult> {
+  const candidates = site === 'gateway' ? [site] : [site, 'gateway'];
+  const found = candidates.map((candidate) => ({ candidate, path: join(contentDir, candidate, `${name}.json`) }))
+    .find(({ path }) => existsSync(path));
+  if (!found) return { available: false };
+  const file = `content/${found.candidate}/${name}.json`;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(found.path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError([{ file, path: '(root)', message: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` }]);
+  }
+  const parsed = contentPageSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(problemsFromZod(file, parsed.error));
+  return { available: true, html: await sanitizeContentHtml(parsed.data.page.text_s) };
+}

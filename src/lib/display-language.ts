@@ -1,0 +1,50 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../config/languages.ts';
+import type { Language } from '../config/languages.ts';
+
+/** The cookie that picks the display language (spec 9). */
+export const LANGUAGE_COOKIE = 'USER_DISPLAY_LANGUAGE';
+
+/** Reads a language cookie value (`de_DE` or `de-DE`); undefined when it names no available language. */
+export function languageFromCookieValue(value: string | undefined | null): Language | undefined {
+  if (!value) return undefined;
+  const normalized = decodeURIComponent(value).trim().replace(/_/g, '-');
+  return LANGUAGES.find((language) => language.toLowerCase() === normalized.toLowerCase());
+}
+
+/** The display language for a Cookie header or document.cookie string, falling back to en-US. */
+export function displayLanguage(cookieHeader: string | undefined | null): Language {
+  const match = (cookieHeader ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`));
+  return languageFromCookieValue(match?.slice(LANGUAGE_COOKIE.length + 1)) ?? DEFAULT_LANGUAGE;
+}
+
+/** The explicit-language URL path of a page: en-US has no prefix, others live under `/<lang>`. */
+export function localizedPath(path: string, language: Language): string {
+  const bare = stripLanguagePrefix(path).path;
+  return language === DEFAULT_LANGUAGE ? bare : `/${language}${bare === '/' ? '/' : bare}`;
+}
+
+/** Splits an explicit language prefix off a path: `/de-DE/app/nxn/login` -> de-DE + `/app/nxn/login`. */
+export function stripLanguagePrefix(path: string): { language: Language | undefined; path: string } {
+  for (const language of LANGUAGES) {
+    if (language === DEFAULT_LANGUAGE) continue;
+    const prefix = `/${language}`;
+    if (path === prefix || path.startsWith(`${prefix}/`)) {
+      return { language, path: path.slice(prefix.length) || '/' };
+    }
+  }
+  return { language: undefined, path };
+}
+
+/**
+ * The pre-paint script every page carries inline: on a plain static host it moves the visitor to
+ * the page in the language their cookie names. It only acts when the cookie names an available
+ * language other than the page's, so explicit-language links still work without a cookie.
+ * Kept as source text because it must run before the first paint, before any module loads.
+ */
+export function languageRedirectScript(): string {
+  const languages = JSON.stringify(LANGUAGES);
+  return `(function(){try{var m=document.cookie.match(/(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)/);if(!m)return;var v=decodeURIComponent(m[1]).replace(/_/g,'-').toLowerCase();var L=${languages};var want=null;for(var i=0;i<L.length;i++){if(L[i].toLowerCase()===v)want=L[i];}var have=document.documentElement.lang;if(!want||want===have)return;var p=location.pathname;for(var j=1;j<L.length;j++){var pre='/'+L[j];if(p===pre||p.indexOf(pre+'/')===0){p=p.slice(pre.length)||'/';}}var target=(want===L[0]?'':'/'+want)+p+location.search+location.hash;if(target!==location.pathname+location.search+location.hash)location.replace(target);}catch(e){}})();`;
+}
