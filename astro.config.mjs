@@ -16,7 +16,4 @@ export default defineConfig({
   },
   integrations: [react(), emulatorDevServer()],
   devToolbar: { enabled: false },
-  vite: {
-    css: { preprocessorOptions: { scss: { api: 'modern-compiler' } } },
-  },
 });

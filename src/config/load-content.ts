@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { transform } from 'ultrahtml';
+import { ELEMENT_NODE, transform, walkSync } from 'ultrahtml';
+import type { ElementNode, Node } from 'ultrahtml';
 import sanitize from 'ultrahtml/transformers/sanitize';
 import type { Language } from './languages.ts';
 import { ConfigError, problemsFromZod } from './config-errors.ts';
@@ -17,16 +18,28 @@ const ALLOWED_ELEMENTS = [
   'tr', 'th', 'td', 'caption', 'span', 'div', 'section', 'dl', 'dt', 'dd', 'abbr',
 ];
 
+const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ['href'], th: ['scope', 'colspan'], td: ['colspan'], abbr: ['title'],
+};
+const SAFE_HREF = /^(https:\/\/|\/(?!\/)|mailto:)/i;
+
+/** Drops every attribute outside the allow-list (event handlers, styles) and unsafe link targets. */
+function keepSafeAttributes(doc: Node): Node {
+  walkSync(doc, (node) => {
+    if (node.type !== ELEMENT_NODE) return;
+    const element = node as ElementNode;
+    const allowed = ALLOWED_ATTRIBUTES[element.name] ?? [];
+    for (const [name, value] of Object.entries(element.attributes)) {
+      const unsafeHref = name === 'href' && !SAFE_HREF.test(String(value).trim());
+      if (!allowed.includes(name) || unsafeHref) delete element.attributes[name];
+    }
+  });
+  return doc;
+}
+
 /** Content HTML is authored elsewhere; only plain structure survives into our pages. */
 export async function sanitizeContentHtml(html: string): Promise<string> {
-  const clean = await transform(html, [
-    sanitize({
-      allowElements: ALLOWED_ELEMENTS,
-      allowAttributes: { href: ['a'], scope: ['th'], colspan: ['td', 'th'], title: ['abbr'] },
-    }),
-  ]);
-  // Only plain web and mail links; anything else (javascript:, data:) loses its href.
-  return clean.replace(/\shref="(?!https:\/\/|\/(?!\/)|mailto:)[^"]*"/gi, '');
+  return transform(html, [sanitize({ allowElements: ALLOWED_ELEMENTS }), keepSafeAttributes]);
 }
 
 /** The result of reading one content page: its sanitized HTML, or unavailable. */

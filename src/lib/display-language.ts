@@ -7,7 +7,13 @@ export const LANGUAGE_COOKIE = 'USER_DISPLAY_LANGUAGE';
 /** Reads a language cookie value (`de_DE` or `de-DE`); undefined when it names no available language. */
 export function languageFromCookieValue(value: string | undefined | null): Language | undefined {
   if (!value) return undefined;
-  const normalized = decodeURIComponent(value).trim().replace(/_/g, '-');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+  const normalized = decoded.trim().replace(/_/g, '-');
   return LANGUAGES.find((language) => language.toLowerCase() === normalized.toLowerCase());
 }
 

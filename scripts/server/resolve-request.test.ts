@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import { resolveRequest } from './resolve-request.ts';
+import type { DistIndex } from './resolve-request.ts';
+
+const files = new Set(['app/nxn/login.html', 'de-DE/app/nxn/login.html', 'app/nxn/pageNotFound.html', 'de-DE/app/nxn/pageNotFound.html', '404.html', '_astro/a.123.js']);
+const dist: DistIndex = { isFile: (relative) => files.has(relative), hasBrand: (key) => key === 'nxn' };
+
+describe('resolveRequest', () => {
+  test('redirects the root and a brand root to login, keeping the query', () => {
+    expect(resolveRequest('/', '?SMQUERYDATA=a', undefined, dist)).toEqual({ kind: 'redirect', location: '/app/nxn/login?SMQUERYDATA=a' });
+    expect(resolveRequest('/app/nxn/', '?x=1', undefined, dist)).toEqual({ kind: 'redirect', location: '/app/nxn/login?x=1' });
+  });
+
+  test('serves the language of the cookie at the same URL', () => {
+    expect(resolveRequest('/app/nxn/login', '', 'USER_DISPLAY_LANGUAGE=de_DE', dist)).toMatchObject({ file: 'de-DE/app/nxn/login.html', status: 200 });
+    expect(resolveRequest('/app/nxn/login', '', 'USER_DISPLAY_LANGUAGE=fr_FR', dist)).toMatchObject({ file: 'app/nxn/login.html' });
+  });
+
+  test('lets an explicit language prefix win over the cookie', () => {
+    expect(resolveRequest('/de-DE/app/nxn/login', '', 'USER_DISPLAY_LANGUAGE=en_US', dist)).toMatchObject({ file: 'de-DE/app/nxn/login.html' });
+  });
+
+  test('answers an unknown page of a known brand with that brand not-found page', () => {
+    expect(resolveRequest('/app/nxn/nope', '', 'USER_DISPLAY_LANGUAGE=de_DE', dist)).toMatchObject({ file: 'de-DE/app/nxn/pageNotFound.html', status: 404 });
+    expect(resolveRequest('/self-service/nxn/nope', '', undefined, dist)).toMatchObject({ file: 'app/nxn/pageNotFound.html', status: 404 });
+  });
+
+  test('answers an unknown brand or path with the site not-found page', () => {
+    expect(resolveRequest('/app/evil/login', '', undefined, dist)).toMatchObject({ file: '404.html', status: 404 });
+    expect(resolveRequest('/../../etc/passwd', '', undefined, dist)).toMatchObject({ file: '404.html', status: 404 });
+  });
+
+  test('serves hashed assets as they are', () => {
+    expect(resolveRequest('/_astro/a.123.js', '', undefined, dist)).toMatchObject({ file: '_astro/a.123.js', status: 200 });
+  });
+});

@@ -1,0 +1,116 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ConfigError } from './config-errors.ts';
+import { loadBrands } from './load-brands.ts';
+
+const BRANDS = join(import.meta.dirname, '../../brands');
+let dir: string;
+
+function brandsCopy(): string {
+  dir = mkdtempSync(join(tmpdir(), 'brands-'));
+  cpSync(BRANDS, dir, { recursive: true });
+  return dir;
+}
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message.split('\n').slice(1);
+    throw error;
+  }
+  throw new Error('expected the brands to be refused');
+}
+
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadBrands', () => {
+  test('loads every shipped brand with defaults merged under it', () => {
+    const brands = loadBrands(BRANDS);
+    expect(brands.map((brand) => brand.key)).toEqual(['brightpath529', 'cwa', 'harbor', 'nxn', 'summit']);
+    const cwa = brands.find((brand) => brand.key === 'cwa');
+    // cwa sets no sorryConfig: the shared defaults fill it in.
+    expect(cwa?.config.sorryConfig.secondary).toEqual({ 'en-US': 'Please try again later.', 'de-DE': 'Bitte versuchen Sie es später erneut.' });
+    expect(cwa?.config.cookiePolicyConfig.displayEuCookieBar).toBe(true);
+  });
+
+  test('builds only the brands named in a subset', () => {
+    expect(loadBrands(BRANDS, ['nxn', 'cwa']).map((brand) => brand.key)).toEqual(['nxn', 'cwa']);
+  });
+
+  test('hides the forgot-user-id link for the spec list and always shows it for nxn', () => {
+    const byKey = Object.fromEntries(loadBrands(BRANDS).map((brand) => [brand.key, brand.config.forgotUserIdLink]));
+    expect(byKey).toMatchObject({ nxn: true, cwa: false, summit: true });
+  });
+
+  test('compiles theme tokens into custom properties, brand over defaults', () => {
+    const nxn = loadBrands(BRANDS, ['nxn'])[0];
+    expect(nxn?.themeCss).toContain('--color-primary: #0b3d6e');
+    expect(nxn?.themeCss).toContain('--color-danger: #a4001d');
+  });
+
+  test('reports a wrong type, an unknown key and a missing field with one line each', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'cwa/brand.json'), JSON.stringify({
+      displayName: 'CWA', wideLogin: 'yes', heroText: { tagLine1: 'typo' },
+    }));
+    expect(problemsOf(() => loadBrands(root, ['cwa']))).toMatchInlineSnapshot(`
+      [
+        "brands/cwa/brand.json: wideLogin: expected boolean, received string",
+        "brands/cwa/brand.json: heroText.tagLine1: unknown key",
+      ]
+    `);
+  });
+
+  test('reports bad JSON with the parser message', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'summit/brand.json'), '{ "displayName": ');
+    const [line] = problemsOf(() => loadBrands(root, ['summit']));
+    expect(line).toMatch(/^brands\/summit\/brand\.json: \(root\): invalid JSON: /);
+  });
+
+  test('reports a missing logo', () => {
+    const root = brandsCopy();
+    rmSync(join(root, 'harbor/logo.svg'));
+    expect(problemsOf(() => loadBrands(root, ['harbor']))).toEqual([
+      'brands/harbor/brand.json: logo: file "logo.svg" not found in brands/harbor/',
+    ]);
+  });
+
+  test('refuses a logo that carries script', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'harbor/logo.svg'), '<svg onload="alert(1)"></svg>');
+    expect(problemsOf(() => loadBrands(root, ['harbor']))).toEqual([
+      'brands/harbor/logo.svg: (root): SVG contains script or event handlers',
+    ]);
+  });
+
+  test('refuses an unknown theme token', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'nxn/theme.scss'), '$colour-primary: red;');
+    expect(problemsOf(() => loadBrands(root, ['nxn']))).toEqual(['brands/nxn/theme.scss: $colour-primary: unknown token']);
+  });
+
+  test('reports every broken brand at once', () => {
+    const root = brandsCopy();
+    rmSync(join(root, 'harbor/logo.svg'));
+    writeFileSync(join(root, 'summit/brand.json'), '[]');
+    expect(problemsOf(() => loadBrands(root))).toHaveLength(2);
+  });
+
+  test('refuses turning the forgot-user-id link off for nxn', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'nxn/brand.json'), JSON.stringify({ displayName: 'NXN', forgotUserIdLink: false }));
+    expect(problemsOf(() => loadBrands(root, ['nxn']))).toEqual([
+      'brands/nxn/brand.json: forgotUserIdLink: the default brand nxn always shows the Forgot User ID link',
+    ]);
+  });
+
+  test('names a brand in a subset that has no folder', () => {
+    expect(problemsOf(() => loadBrands(BRANDS, ['nope']))).toEqual(['brands/nope: (folder): no such brand folder']);
+  });
+});

@@ -1,0 +1,34 @@
+import { expect, test } from 'vitest';
+import { createTranslator, TRANSLATIONS } from './translations.ts';
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+test('de-DE has exactly the keys of en-US', () => {
+  expect(Object.keys(TRANSLATIONS['de-DE']).sort()).toEqual(Object.keys(TRANSLATIONS['en-US']).sort());
+});
+
+test('every de-DE text has the placeholders of its en-US text', () => {
+  for (const [key, english] of Object.entries(TRANSLATIONS['en-US'])) {
+    const german = TRANSLATIONS['de-DE'][key as keyof typeof TRANSLATIONS['de-DE']];
+    expect({ key, placeholders: placeholders(german) }).toEqual({ key, placeholders: placeholders(english) });
+  }
+});
+
+test('no text is empty', () => {
+  for (const table of Object.values(TRANSLATIONS)) {
+    for (const [key, text] of Object.entries(table)) expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
+  }
+});
+
+test('fills placeholders', () => {
+  expect(createTranslator('de-DE')('common.footer.copyright', { year: 2026, brand: 'NXN' })).toBe('© 2026 NXN. Alle Rechte vorbehalten.');
+});
+
+test('keeps the spec texts in en-US', () => {
+  const t = createTranslator('en-US');
+  expect(t('pages.notFound.title')).toBe('Page Not Found');
+  expect(t('pages.logout.message')).toBe('You have been successfully logged out');
+  expect(t('pages.systemRequirements.unavailable')).toBe('The service is currently unavailable. Please try again later.');
+  expect(t('pages.cookiePolicy.emea')).toBe('EMEA REGION (EU)');
+  expect(t('pages.cookiePolicy.other')).toBe('ALL OTHER REGIONS');
+});

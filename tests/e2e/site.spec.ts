@@ -1,0 +1,164 @@
+import { expect, test } from '@playwright/test';
+import { loadBrands } from '../../src/config/load-brands.ts';
+import { localize } from '../../src/config/languages.ts';
+import type { Language } from '../../src/config/languages.ts';
+import { createTranslator } from '../../src/i18n/translations.ts';
+import { localizedPath } from '../../src/lib/display-language.ts';
+
+const brands = loadBrands(new URL('../../brands', import.meta.url).pathname);
+const languages: Language[] = ['en-US', 'de-DE'];
+
+for (const brand of brands) {
+  for (const language of languages) {
+    test(`${brand.key} answers every page in ${language} with its heading and look`, async ({ page }) => {
+      const t = createTranslator(language);
+      const cookieGate = brand.config.cookiePolicyConfig.activateCookiePolicyRoute;
+      const pages: Array<[string, string]> = [
+        [`/app/${brand.key}/login?SMQUERYDATA=e2e`, t('login.heading')],
+        [`/app/${brand.key}/sorry`, localize(brand.config.sorryConfig.primary, language)],
+        [`/app/${brand.key}/logout`, t('pages.logout.message')],
+        [`/app/${brand.key}/ssoLogout`, t('pages.logout.message')],
+        [`/app/${brand.key}/systemRequirements`, t('pages.systemRequirements.title')],
+        [`/app/${brand.key}/cookiePolicy`, cookieGate ? t('pages.cookiePolicy.title') : t('pages.notFound.title')],
+        [`/self-service/${brand.key}/fps`, ''],
+        [`/self-service/${brand.key}/fuid`, ''],
+        [`/self-service/${brand.key}/fps-self-change-pw`, ''],
+      ];
+      for (const [path, heading] of pages) {
+        const response = await page.goto(localizedPath(path, language));
+        expect(response?.status(), path).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.locator('body')).toHaveAttribute('data-brand', brand.key);
+        if (heading) await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+        else await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+        const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
+        expect(brand.themeCss, path).toContain(`--color-primary: ${primary}`);
+      }
+    });
+  }
+}
+
+test('the root and a brand root redirect to login and keep the query', async ({ page }) => {
+  await page.goto('/?SMQUERYDATA=abc');
+  await expect(page).toHaveURL(/\/app\/nxn\/login\?SMQUERYDATA=abc$/);
+  await page.goto('/app/cwa/?SMQUERYDATA=def');
+  await expect(page).toHaveURL(/\/app\/cwa\/login\?SMQUERYDATA=def$/);
+});
+
+test('an unknown path of a brand is page not found in that brand, with the new-path suggestion', async ({ page }) => {
+  const response = await page.goto('/app/cwa/fps');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page.locator('body')).toHaveAttribute('data-brand', 'cwa');
+  await expect(page.getByRole('link', { name: '/self-service/cwa/fps' })).toHaveAttribute('href', '/self-service/cwa/fps');
+  await page.goto('/app/nxn/statements');
+  await expect(page.getByRole('link', { name: '/apps/nxn/statements' })).toBeVisible();
+});
+
+test('an unknown brand is page not found, never another brand page', async ({ page }) => {
+  const response = await page.goto('/app/no-such-brand/login?SMQUERYDATA=x');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  const other = await page.goto('/totally/unknown');
+  expect(other?.status()).toBe(404);
+});
+
+test('the cookie policy is page-not-found content at the same URL when the brand turns it off', async ({ page }) => {
+  await page.goto('/app/cwa/cookiePolicy');
+  await expect(page).toHaveURL(/\/app\/cwa\/cookiePolicy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cookie Policy' })).toHaveCount(0);
+});
+
+test('the cookie policy tabs work with the keyboard', async ({ page }) => {
+  await page.goto('/app/nxn/cookiePolicy');
+  const emea = page.getByRole('tab', { name: 'EMEA REGION (EU)' });
+  const other = page.getByRole('tab', { name: 'ALL OTHER REGIONS' });
+  await expect(emea).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText('Cookie notice for the EMEA region');
+  await emea.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(other).toBeFocused();
+  await expect(other).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText('How we use cookies');
+  await page.keyboard.press('Home');
+  await expect(emea).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('link', { name: 'View cookie policy' })).toBeVisible();
+});
+
+test('the language cookie picks the language of the same URL', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'de_DE', url: baseURL ?? '' }]);
+  await page.goto('/app/nxn/logout');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sie wurden erfolgreich abgemeldet');
+  await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'fr_FR', url: baseURL ?? '' }]);
+  await page.goto('/app/nxn/logout');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You have been successfully logged out');
+});
+
+test('the footer language switch remembers the choice and keeps page and query', async ({ page, context }) => {
+  await page.goto('/app/nxn/sorry?keep=1');
+  await page.getByRole('link', { name: 'Deutsch' }).click();
+  await expect(page).toHaveURL(/\/de-DE\/app\/nxn\/sorry\?keep=1$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('nicht verfügbar');
+  const cookies = await context.cookies();
+  expect(cookies.find((cookie) => cookie.name === 'USER_DISPLAY_LANGUAGE')?.value).toBe('de_DE');
+  await page.goto('/app/nxn/sorry');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/app\/nxn\/sorry$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+});
+
+test('ssoLogout hides the Go To Login link that logout shows', async ({ page }) => {
+  await page.goto('/app/nxn/logout');
+  await expect(page.getByRole('link', { name: 'Go To Login' })).toHaveAttribute('href', 'login');
+  await page.goto('/app/nxn/ssoLogout');
+  await expect(page.getByRole('link', { name: 'Go To Login' })).toHaveCount(0);
+});
+
+test('info pages point the header login link to themselves and open footer links in place', async ({ page }) => {
+  await page.goto('/app/nxn/systemRequirements');
+  await expect(page.getByTestId('header-login')).toHaveAttribute('href', '/app/nxn/systemRequirements');
+  await expect(page.getByRole('link', { name: 'Cookie Policy' })).not.toHaveAttribute('target', '_blank');
+  await page.goto('/self-service/nxn/fuid');
+  await expect(page.getByTestId('header-login')).toHaveAttribute('href', '/app/nxn/login');
+  await page.goto('/app/nxn/sorry');
+  await expect(page.getByTestId('header-login')).toHaveAttribute('href', 'login');
+  await expect(page.getByRole('link', { name: /System Requirements/ })).toHaveAttribute('target', '_blank');
+});
+
+test('system requirements show the ta variant for the listed brand and German content in de-DE', async ({ page }) => {
+  await page.goto('/app/brightpath529/systemRequirements');
+  await expect(page.getByRole('main')).toContainText('Statements and tax forms open as PDF files');
+  await page.goto('/de-DE/app/brightpath529/systemRequirements');
+  await expect(page.getByRole('main')).toContainText('Unterstützte Browser');
+  await page.goto('/app/nxn/systemRequirements');
+  await expect(page.getByRole('cell', { name: 'Microsoft Edge' })).toBeVisible();
+});
+
+test('the support dialog opens from the button, closes with Escape and returns focus', async ({ page }) => {
+  await page.goto('/app/nxn/sorry');
+  const button = page.getByRole('button', { name: 'Support' });
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Need help signing in?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+  await page.goto('/app/cwa/sorry');
+  await expect(page.getByRole('button', { name: 'Support' })).toHaveCount(0);
+});
+
+test('info pages ship no framework JavaScript', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  for (const path of ['/app/nxn/sorry', '/app/nxn/logout', '/app/nxn/systemRequirements', '/app/nxn/cookiePolicy', '/app/nxn/nope']) {
+    await page.goto(path);
+    await expect(page.locator('astro-island'), path).toHaveCount(0);
+  }
+  const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+  for (const body of bodies) expect(body).not.toMatch(/react-dom|react\.(production|development)|__reactFiber|astro-island/);
+});
