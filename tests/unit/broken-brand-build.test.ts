@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+
+test('a broken brand stops astro build with one line per problem', { timeout: 120_000 }, () => {
+  const brands = mkdtempSync(join(tmpdir(), 'broken-brands-'));
+  const out = mkdtempSync(join(tmpdir(), 'broken-dist-'));
+  try {
+    cpSync(join(root, 'brands'), brands, { recursive: true });
+    writeFileSync(join(brands, 'cwa', 'brand.json'), JSON.stringify({ displayName: 'CWA', wideLogin: 1 }));
+    rmSync(join(brands, 'harbor', 'logo.svg'));
+    const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
+      cwd: root,
+      encoding: 'utf8',
+      // Vitest's own variables (VITEST, NODE_ENV=test) would put Astro in test mode.
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORTAL_BRANDS_DIR: brands, BRANDS: 'cwa,harbor,nxn' },
+    });
+    const output = `${build.stdout}\n${build.stderr}`;
+    expect(build.status).not.toBe(0);
+    expect(output).toContain('brands/cwa/brand.json: wideLogin: expected boolean, received number');
+    expect(output).toContain('brands/harbor/brand.json: logo: file "logo.svg" not found in brands/harbor/');
+  } finally {
+    rmSync(brands, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  }
+});
