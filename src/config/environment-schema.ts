@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** The environments of spec 4.4. */
+export const ENVIRONMENTS = ['LOCAL', 'MOCK', 'DEV', 'XAT', 'QA', 'PRODUCTION'] as const;
+export const environmentSchema = z.enum(ENVIRONMENTS);
+export type Environment = z.infer<typeof environmentSchema>;
+
+/** Environments a host pattern can map to (LOCAL and MOCK come from the host shape). */
+const deployedEnvironmentSchema = z.enum(['DEV', 'QA', 'XAT', 'PRODUCTION']);
+export type DeployedEnvironment = z.infer<typeof deployedEnvironmentSchema>;
+
+const hostPatternSchema = z.string().min(1).refine((pattern) => {
+  try {
+    new RegExp(pattern, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be a valid regular expression');
+
+/**
+ * The environment map ops edit (`src/config/environment-map.json`): which host names are which
+ * environment, and the per-environment values that depend on it. The same dist/ serves them all.
+ */
+export const environmentMapSchema = z.strictObject({
+  /** Host-name regular expressions per environment (case-insensitive). @example { "QA": ["^portal-qa\\\\.nxn\\\\.example$"] } */
+  domainEnvMap: z.partialRecord(deployedEnvironmentSchema, z.array(hostPatternSchema)),
+  /** The provider's corporate domains, where the substring rules of spec 4.4 apply. @example ["nxn.example"] */
+  corporateDomains: z.array(z.string().regex(/^[a-z0-9.-]+$/i, 'must be a domain name')).min(1),
+  /** Environments where the White Label testing link shows (integration-test environments). */
+  whiteLabelTestingEnvironments: z.array(environmentSchema),
+  /** The digital-pulse events host per environment (login statistics). */
+  digitalPulseHosts: z.partialRecord(environmentSchema, z.url({ protocol: /^https?$/ })),
+  /** SiteMinder agent names for the password-change redirect: QA differs from the others. */
+  smagentname: z.strictObject({ qa: z.string().min(1), other: z.string().min(1) }),
+});
+export type EnvironmentMap = z.infer<typeof environmentMapSchema>;
