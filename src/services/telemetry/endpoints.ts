@@ -1,0 +1,23 @@
+/** Event kinds that go to the metrics endpoint (spec 7); any other name goes to the stats endpoint. */
+export const METRICS_EVENT_KINDS = [
+  'NXN_HTTP_STATS', 'NXN_USAGE_STATS', 'NXN_USER_CLICK_STATS', 'NXN_LOGIN_STATS', 'NXN_PROFILE_AUDIT_STATS', 'NXN_PASSWORD_STATS',
+] as const;
+export type MetricsEventKind = (typeof METRICS_EVENT_KINDS)[number];
+
+/** Where statistics go. The spec leaves host and base path open; these are same-origin paths. */
+export const STATS_ENDPOINTS = {
+  metrics: '/nxn-metrics/analytics/metrics',
+  stats: '/nxn-service/public/logDpStats',
+  loginAnalytics: '/app/pmg/nxn-metrics/analytics/',
+  digitalPulsePath: '/DPMonitor/rest/v1/dpevents/',
+  clickMonitor: '/nxn-service/public/clickMonitor',
+} as const;
+
+/** The portals (second path segment) whose click metrics go to the separate monitoring helper. */
+export const CLICK_MONITOR_PORTALS: ReadonlySet<string> = new Set(['cash-management', 'investment-management']);
+
+/** The endpoint for an event name: NXN_* kinds to metrics, other names appended to the stats path. */
+export function endpointFor(eventName: string): string {
+  if ((METRICS_EVENT_KINDS as readonly string[]).includes(eventName)) return STATS_ENDPOINTS.metrics;
+  return `${STATS_ENDPOINTS.stats}/${encodeURIComponent(eventName)}`;
+}

@@ -1,0 +1,219 @@
+import { LIMITS, statsUserId, truncate } from './limits.ts';
+import { formatTimestamp } from './timestamp.ts';
+
+/** Statistics defaults of spec 9. */
+export const STATS_DEFAULTS = {
+  applicationMnemonic: 'NXN',
+  lineOfBusiness: 'Client Experience Delivery',
+  deviceType: 'Desktop',
+} as const;
+
+export type TransitionStatus = 'Success' | 'Failure';
+export type StatsUserType = 'internal' | 'external' | 'both';
+
+/** What every recovery usage record knows about the page it comes from. */
+export interface UsageContext {
+  wlKey: string;
+  language: string;
+  hostUrl: string;
+  userType: StatsUserType;
+  userId?: string | null;
+}
+
+/** The usage-stats record of the recovery flows (spec 3). */
+export interface UsageRecord {
+  WL_KEY: string;
+  USER_LANGUAGE: string;
+  FROM_STATE: string;
+  TO_STATE: string;
+  TRANSITION_STATUS: TransitionStatus;
+  ELAPSED_TIME: number;
+  TIME_STAMP_WITH_ZONE: string;
+  HOST_URL: string;
+  USER_TYPE: StatsUserType;
+  LAST_ACTIVITY_USER_ID: string | null;
+  LINE_OF_BUSINESS: string;
+  STATE_GUID: string;
+}
+
+/** Builds a usage record for a state transition (e.g. `FPS/generateOTPPage`, Success). */
+export function buildUsageRecord(input: {
+  context: UsageContext;
+  from: string;
+  to: string;
+  status: TransitionStatus;
+  elapsedMs: number;
+  now: Date;
+  stateGuid: string;
+}): UsageRecord {
+  return {
+    WL_KEY: input.context.wlKey,
+    USER_LANGUAGE: input.context.language,
+    FROM_STATE: truncate(input.from, LIMITS.clickFromState),
+    TO_STATE: truncate(input.to, LIMITS.clickFromState),
+    TRANSITION_STATUS: input.status,
+    ELAPSED_TIME: Math.max(0, Math.round(input.elapsedMs)),
+    TIME_STAMP_WITH_ZONE: formatTimestamp(input.now),
+    HOST_URL: truncate(input.context.hostUrl, LIMITS.url),
+    USER_TYPE: input.context.userType,
+    LAST_ACTIVITY_USER_ID: statsUserId(input.context.userId),
+    LINE_OF_BUSINESS: STATS_DEFAULTS.lineOfBusiness,
+    STATE_GUID: input.stateGuid,
+  };
+}
+
+/** Sub-event code of a failed login (spec 4.1). */
+export function loginSubEventCode(smAuthStatus: string | null, smAuthReason: string | null): 'NLA0103' | 'NLA0102' | 'NLA0113' {
+  if (smAuthStatus === '1') return 'NLA0103';
+  if (smAuthReason === '24') return 'NLA0102';
+  return 'NLA0113';
+}
+
+/** The login statistics event (spec 3); OTP fields are always null. */
+export interface LoginStatsEvent {
+  WL_KEY: string;
+  USER_ID: string | null;
+  USR_TOKEN: string | null;
+  EVENT_CODE: string;
+  SUB_EVENT_CODE: string;
+  EVENT_NAME: string;
+  EVENT_STATUS: TransitionStatus;
+  EVENT_ERROR_MESSAGE: string;
+  FAILURE_REASON: string;
+  BROWSER_INFO: string;
+  OS_INFO: string;
+  ENVIRONMENT: string;
+  TIME_STAMP: string;
+  HOST_URL: string;
+  OTP_TYPE: null;
+  OTP_STATUS: null;
+  OTP_CHANNEL: null;
+}
+
+/** Builds the failed-login event reported when the login page comes back with SMUSRMSG. */
+export function buildLoginFailureEvent(input: {
+  wlKey: string;
+  userId: string | null;
+  userToken: string | null;
+  smAuthStatus: string | null;
+  smAuthReason: string | null;
+  /** The catalogue message shown (never the raw query parameter). */
+  message: string;
+  browser: string;
+  os: string;
+  environment: string;
+  hostUrl: string;
+  now: Date;
+}): LoginStatsEvent {
+  return {
+    WL_KEY: input.wlKey,
+    USER_ID: statsUserId(input.userId),
+    USR_TOKEN: input.userToken ? truncate(input.userToken, LIMITS.headers) : null,
+    EVENT_CODE: 'NLA01',
+    SUB_EVENT_CODE: loginSubEventCode(input.smAuthStatus, input.smAuthReason),
+    EVENT_NAME: 'LOGIN',
+    EVENT_STATUS: 'Failure',
+    EVENT_ERROR_MESSAGE: truncate(input.message, LIMITS.clickState),
+    FAILURE_REASON: `SMAUTHREASON=${input.smAuthReason ?? ''};SMAUTHSTATUS=${input.smAuthStatus ?? ''}`.slice(0, LIMITS.clickFromState),
+    BROWSER_INFO: truncate(input.browser, LIMITS.clickFromState),
+    OS_INFO: truncate(input.os, LIMITS.clickFromState),
+    ENVIRONMENT: input.environment,
+    TIME_STAMP: formatTimestamp(input.now),
+    HOST_URL: truncate(input.hostUrl, LIMITS.url),
+    OTP_TYPE: null,
+    OTP_STATUS: null,
+    OTP_CHANNEL: null,
+  };
+}
+
+/** A click event (spec 3). Field values are for non-secret fields only; callers never pass input values of password or code fields. */
+export interface ClickEvent {
+  action: string;
+  component: string;
+  fieldId: string;
+  fieldValue: string;
+  eventType: string;
+  redirect?: string;
+  fromState: string;
+  hostUrl: string;
+  transactionDetails: string;
+}
+
+/** Builds a click event with the spec's truncation limits. */
+export function buildClickEvent(input: ClickEvent): ClickEvent {
+  return {
+    ...input,
+    fieldValue: truncate(input.fieldValue, LIMITS.clickState),
+    fromState: truncate(input.fromState, LIMITS.clickFromState),
+    hostUrl: truncate(input.hostUrl, LIMITS.url),
+    transactionDetails: truncate(input.transactionDetails, LIMITS.clickState),
+    ...(input.redirect === undefined ? {} : { redirect: truncate(input.redirect, LIMITS.url) }),
+  };
+}
+
+/** The HTTP-stats payload: one service call (spec 3 general payload, spec 8 status rules). */
+export interface HttpStatsPayload {
+  applicationMnemonic: string;
+  portalName: string;
+  browserInfo: string;
+  deviceType: string;
+  osInfo: string;
+  screenResolution: string;
+  userAgent: string;
+  environment: string;
+  lineOfBusiness: string;
+  httpMethod: string;
+  url: string;
+  status: TransitionStatus;
+  statusCode: number;
+  responseSize: number;
+  elapsedTime: number;
+  requestGuid: string;
+  serviceName: string;
+  contextPath: string;
+  transitionStartTime: string;
+  transitionEndTime: string;
+}
+
+/** Builds the HTTP-stats payload for one call. */
+export function buildHttpStats(input: {
+  portalName: string;
+  browser: string;
+  os: string;
+  deviceType?: string;
+  screenResolution: string;
+  userAgent: string;
+  environment: string;
+  method: string;
+  url: string;
+  status: TransitionStatus;
+  statusCode: number;
+  responseSize: number;
+  startedAt: Date;
+  endedAt: Date;
+  requestGuid: string;
+}): HttpStatsPayload {
+  const path = input.url.replace(/^https?:\/\/[^/]+/, '');
+  return {
+    applicationMnemonic: STATS_DEFAULTS.applicationMnemonic,
+    portalName: input.portalName,
+    browserInfo: truncate(input.browser, LIMITS.clickFromState),
+    deviceType: input.deviceType ?? STATS_DEFAULTS.deviceType,
+    osInfo: truncate(input.os, LIMITS.clickFromState),
+    screenResolution: input.screenResolution,
+    userAgent: truncate(input.userAgent, LIMITS.clickState),
+    environment: input.environment,
+    lineOfBusiness: STATS_DEFAULTS.lineOfBusiness,
+    httpMethod: input.method,
+    url: truncate(input.url, LIMITS.url),
+    status: input.status,
+    statusCode: input.statusCode,
+    responseSize: input.responseSize,
+    elapsedTime: Math.max(0, input.endedAt.getTime() - input.startedAt.getTime()),
+    requestGuid: input.requestGuid,
+    serviceName: path.split('/').filter(Boolean)[0] ?? '',
+    contextPath: truncate(path.split('?')[0] ?? '', LIMITS.contextPath),
+    transitionStartTime: formatTimestamp(input.startedAt),
+    transitionEndTime: formatTimestamp(input.endedAt),
+  };
+}

@@ -1,0 +1,18 @@
+// Keys that must never leave the page in statistics, whatever a caller passes.
+const SECRET_KEY = /pass|pwd|otp|passcode|secret|token|answer|cellphone|businessphone|primaryemail|emailid|channelvalue|unprotected/i;
+
+/** Drops secret-looking keys (recursively) from a statistics payload. */
+export function scrubSecrets<T>(payload: T): T {
+  if (Array.isArray(payload)) return payload.map((item) => scrubSecrets(item)) as T;
+  if (payload === null || typeof payload !== 'object') return payload;
+  const clean: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    // The login-statistics OTP fields are part of the record but always null (spec 3).
+    if (SECRET_KEY.test(key) && !/^USR_TOKEN$/.test(key)) {
+      if (/^OTP_/.test(key)) clean[key] = null;
+      continue;
+    }
+    clean[key] = scrubSecrets(value);
+  }
+  return clean as T;
+}

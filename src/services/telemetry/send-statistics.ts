@@ -1,0 +1,61 @@
+import { endpointFor } from './endpoints.ts';
+import { isSafeRedirect } from './redirects.ts';
+import { scrubSecrets } from './scrub.ts';
+
+/** How statistics leave the page; injected in tests. */
+export interface StatsTransport {
+  post(url: string, body: string): Promise<void>;
+  /** Fire-and-forget for an unloading page; false when the browser refused. */
+  beacon(url: string, body: string): boolean;
+}
+
+/** The browser transport: fetch with keepalive, or sendBeacon while the page unloads. */
+export const browserTransport: StatsTransport = {
+  async post(url, body) {
+    const response = await fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' } });
+    if (!response.ok) throw new Error(`Statistics call failed with status code ${response.status}: POST ${url}`);
+  },
+  beacon(url, body) {
+    return typeof navigator !== 'undefined' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
+  },
+};
+
+export interface SendOptions {
+  /** The page is going away: use sendBeacon. */
+  unloading?: boolean;
+  /** Hosts a `redirect` may point to besides this origin. */
+  allowedRedirectHosts?: readonly string[];
+  transport?: StatsTransport;
+  /** Where this page lives, for judging redirects. */
+  origin?: string;
+  /** Navigation after the call; `location.assign` in the browser. */
+  navigate?: (url: string) => void;
+  /** Overrides the endpoint chosen from the event name (login analytics, digital pulse). */
+  endpoint?: string;
+}
+
+/**
+ * Sends one statistics payload with its `statsType`. A `redirect` in the payload is removed and
+ * followed after the call, whether it succeeded or failed, but only to a safe target. Failures are
+ * logged and never thrown: statistics must never block or break the page.
+ */
+export async function sendStatistics(eventName: string, payload: Record<string, unknown>, options: SendOptions = {}): Promise<void> {
+  const { redirect, ...rest } = payload;
+  const body = JSON.stringify(scrubSecrets({ ...rest, statsType: eventName }));
+  const url = options.endpoint ?? endpointFor(eventName);
+  const transport = options.transport ?? browserTransport;
+  try {
+    if (options.unloading) {
+      if (!transport.beacon(url, body)) await transport.post(url, body);
+    } else {
+      await transport.post(url, body);
+    }
+  } catch (error) {
+    console.warn('statistics not recorded:', error instanceof Error ? error.message : error);
+  } finally {
+    const origin = options.origin ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin);
+    if (typeof redirect === 'string' && isSafeRedirect(redirect, origin, options.allowedRedirectHosts)) {
+      (options.navigate ?? ((target: string) => location.assign(target)))(redirect);
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import { describe, expect, test, vi } from 'vitest';
+import { endpointFor } from './endpoints.ts';
+import { statsUserId, truncate } from './limits.ts';
+import { buildClickEvent, buildHttpStats, buildLoginFailureEvent, buildUsageRecord, loginSubEventCode } from './payloads.ts';
+import { isSafeRedirect } from './redirects.ts';
+import { sendStatistics } from './send-statistics.ts';
+import type { StatsTransport } from './send-statistics.ts';
+import { formatTimestamp } from './timestamp.ts';
+
+const now = new Date('2026-11-22T11:05:09Z');
+
+function recordingTransport(fail = false): StatsTransport & { calls: Array<{ url: string; body: Record<string, unknown>; beacon: boolean }> } {
+  const calls: Array<{ url: string; body: Record<string, unknown>; beacon: boolean }> = [];
+  return {
+    calls,
+    async post(url, body) {
+      calls.push({ url, body: JSON.parse(body) as Record<string, unknown>, beacon: false });
+      if (fail) throw new Error('boom');
+    },
+    beacon(url, body) {
+      calls.push({ url, body: JSON.parse(body) as Record<string, unknown>, beacon: true });
+      return true;
+    },
+  };
+}
+
+describe('limits', () => {
+  test('sends a usage-stats user id only when it is 1 to 50 allowed characters', () => {
+    expect(statsUserId('jdoe')).toBe('jdoe');
+    expect(statsUserId('john.doe@example.com')).toBe('john.doe@example.com');
+    expect(statsUserId('a'.repeat(51))).toBeNull();
+    expect(statsUserId('jdoe<script>')).toBeNull();
+    expect(statsUserId('jürgen')).toBeNull();
+    expect(statsUserId('')).toBeNull();
+  });
+
+  test('truncates by characters without splitting emoji', () => {
+    expect(truncate('😀'.repeat(600), 512)).toBe('😀'.repeat(512));
+  });
+});
+
+test('formats timestamps as yyyy-MM-ddTHH:mm:ss with the zone offset', () => {
+  expect(formatTimestamp(now)).toMatch(/^2026-11-22T\d{2}:05:09[+-]\d{2}:\d{2}$/);
+  expect(() => formatTimestamp(new Date('nope'))).toThrow('Invalid time value');
+});
+
+describe('payloads', () => {
+  test('a usage record carries the spec fields and defaults', () => {
+    const record = buildUsageRecord({
+      context: { wlKey: 'nxn', language: 'en-US', hostUrl: `https://portal.example/${'x'.repeat(600)}`, userType: 'external', userId: 'jdoe' },
+      from: 'FPS/requestPage', to: 'FPS/generateOTPPage', status: 'Success', elapsedMs: 1234.4, now, stateGuid: 'g-1',
+    });
+    expect(record).toMatchObject({
+      WL_KEY: 'nxn', USER_LANGUAGE: 'en-US', TO_STATE: 'FPS/generateOTPPage', TRANSITION_STATUS: 'Success', ELAPSED_TIME: 1234,
+      USER_TYPE: 'external', LAST_ACTIVITY_USER_ID: 'jdoe', LINE_OF_BUSINESS: 'Client Experience Delivery', STATE_GUID: 'g-1',
+    });
+    expect(record.HOST_URL).toHaveLength(512);
+  });
+
+  test('login sub-event codes follow SMAUTHSTATUS and SMAUTHREASON', () => {
+    expect(loginSubEventCode('1', '24')).toBe('NLA0103');
+    expect(loginSubEventCode(null, '24')).toBe('NLA0102');
+    expect(loginSubEventCode(null, '0')).toBe('NLA0113');
+    expect(loginSubEventCode(null, '7')).toBe('NLA0113');
+    expect(loginSubEventCode(null, null)).toBe('NLA0113');
+  });
+
+  test('a login failure event has null OTP fields and a filtered user id', () => {
+    const event = buildLoginFailureEvent({
+      wlKey: 'nxn', userId: 'bad id', userToken: 't', smAuthStatus: null, smAuthReason: '24', message: 'Invalid Credentials',
+      browser: 'Chrome 156', os: 'Linux', environment: 'MOCK', hostUrl: 'http://localhost/app/nxn/login', now,
+    });
+    expect(event).toMatchObject({ USER_ID: null, SUB_EVENT_CODE: 'NLA0102', EVENT_STATUS: 'Failure', OTP_TYPE: null, OTP_STATUS: null });
+  });
+
+  test('click events cut from-state at 256 and click state at 512', () => {
+    const event = buildClickEvent({
+      action: 'click', component: 'LoginForm', fieldId: 'submit', fieldValue: 'v'.repeat(600), eventType: 'button',
+      fromState: 's'.repeat(300), hostUrl: 'h', transactionDetails: '',
+    });
+    expect(event.fromState).toHaveLength(256);
+    expect(event.fieldValue).toHaveLength(512);
+  });
+
+  test('HTTP stats default the device type and cut the context path at 150', () => {
+    const stats = buildHttpStats({
+      portalName: 'nxn', browser: 'Chrome', os: 'Linux', screenResolution: '390x844', userAgent: 'UA', environment: 'MOCK',
+      method: 'POST', url: `/portal-login-service/public/${'p'.repeat(200)}`, status: 'Failure', statusCode: 500, responseSize: 10,
+      startedAt: now, endedAt: new Date(now.getTime() + 250), requestGuid: 'r',
+    });
+    expect(stats).toMatchObject({ applicationMnemonic: 'NXN', deviceType: 'Desktop', elapsedTime: 250, serviceName: 'portal-login-service', statusCode: 500 });
+    expect(stats.contextPath).toHaveLength(150);
+  });
+});
+
+test('NXN event kinds go to the metrics endpoint and other names to the stats endpoint', () => {
+  expect(endpointFor('NXN_USAGE_STATS')).toBe('/nxn-metrics/analytics/metrics');
+  expect(endpointFor('PAGE_VIEW')).toBe('/nxn-service/public/logDpStats/PAGE_VIEW');
+  expect(endpointFor('a/b')).toBe('/nxn-service/public/logDpStats/a%2Fb');
+});
+
+describe('redirect safety', () => {
+  const origin = 'https://portal.nxn.example';
+  test.each([
+    ['/apps/home', true],
+    ['https://portal.nxn.example/app/nxn/login', true],
+    ['https://partner.example/x', true],
+    ['//evil.example', false],
+    ['https://evil.example', false],
+    ['javascript:alert(1)', false],
+    ['JaVaScRiPt:alert(1)', false],
+    ['%6A%61%76%61script:alert(1)', false],
+    ['/\\evil.example', false],
+    ['%2F%2Fevil.example', false],
+    ['http://partner.example/x', false],
+    ['', false],
+  ])('%s is safe: %s', (target, safe) => {
+    expect(isSafeRedirect(target, origin, ['partner.example'])).toBe(safe);
+  });
+});
+
+describe('sendStatistics', () => {
+  test('adds statsType, removes the redirect and follows it after the call', async () => {
+    const transport = recordingTransport();
+    const navigate = vi.fn();
+    await sendStatistics('NXN_USER_CLICK_STATS', { action: 'click', redirect: '/apps/home' }, { transport, navigate, origin: 'http://localhost' });
+    expect(transport.calls[0]?.body).toEqual({ action: 'click', statsType: 'NXN_USER_CLICK_STATS' });
+    expect(navigate).toHaveBeenCalledWith('/apps/home');
+  });
+
+  test('follows the redirect even when the call fails, and does not throw', async () => {
+    const navigate = vi.fn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await sendStatistics('NXN_USAGE_STATS', { redirect: '/apps/home' }, { transport: recordingTransport(true), navigate, origin: 'http://localhost' });
+    expect(navigate).toHaveBeenCalledWith('/apps/home');
+    warn.mockRestore();
+  });
+
+  test('never follows a redirect to another origin', async () => {
+    const navigate = vi.fn();
+    await sendStatistics('NXN_USAGE_STATS', { redirect: 'https://evil.example/' }, { transport: recordingTransport(), navigate, origin: 'http://localhost' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test('never carries a password, passcode or full contact value', async () => {
+    const transport = recordingTransport();
+    await sendStatistics('NXN_USAGE_STATS', { password: 'p', otp: '123456', nested: { PASSWRD: 'x', cellPhone: '201-555-0147' }, OTP_STATUS: 'x', ok: 1 }, { transport });
+    expect(transport.calls[0]?.body).toEqual({ nested: {}, OTP_STATUS: null, ok: 1, statsType: 'NXN_USAGE_STATS' });
+  });
+
+  test('uses the beacon while the page unloads', async () => {
+    const transport = recordingTransport();
+    await sendStatistics('NXN_USAGE_STATS', { a: 1 }, { transport, unloading: true });
+    expect(transport.calls[0]?.beacon).toBe(true);
+  });
+});
