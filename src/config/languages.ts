@@ -13,10 +13,10 @@ export const DEFAULT_LANGUAGE: Language = 'en-US';
  * Text a brand manager may give once for both languages or per language.
  * @example "Welcome" or { "en-US": "Welcome", "de-DE": "Willkommen" }
  */
-export const localizedTextSchema = z.union([
-  z.string().min(1),
-  z.strictObject({ 'en-US': z.string().min(1), 'de-DE': z.string().min(1) }),
-]);
+export const localizedTextSchema = z.union(
+  [z.string().min(1), z.strictObject({ 'en-US': z.string().min(1), 'de-DE': z.string().min(1) })],
+  { error: 'must be a text, or { "en-US": text, "de-DE": text } with both languages' },
+);
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 /** Picks the text for one language. */

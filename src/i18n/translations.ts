@@ -23,8 +23,12 @@ export const TRANSLATIONS: Record<Language, Record<TranslationKey, string>> = {
 /** Translates one key, filling `{{placeholders}}`. */
 export type Translate = (key: TranslationKey, values?: Record<string, string | number>) => string;
 
-/** A translator for one language, built once per page at build time. */
+const translators = new Map<Language, Translate>();
+
+/** The translator for one language; built once per build and shared by every page. */
 export function createTranslator(language: Language): Translate {
+  const existing = translators.get(language);
+  if (existing) return existing;
   const instance = i18next.createInstance();
   void instance.init({
     lng: language,
@@ -40,7 +44,9 @@ export function createTranslator(language: Language): Translate {
       throw new Error(`Missing translation ${language}: ${key}`);
     },
   });
-  return (key, values) => instance.t(key, values ?? {});
+  const translate: Translate = (key, values) => instance.t(key, values ?? {});
+  translators.set(language, translate);
+  return translate;
 }
 
 /** Picks a subset of keys as plain strings, for handing to an island as props. */
