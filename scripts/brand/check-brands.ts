@@ -1,0 +1,67 @@
+// `npm run brand:check [-- <wl>...]`: validates brand folders and the content they use without a
+// build. One line per problem (`brands/<wl>/<file>: <path>: <message>`), exit code 1 on any.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, formatProblem } from '../../src/config/config-errors.ts';
+import type { ConfigProblem } from '../../src/config/config-errors.ts';
+import { contrastProblems } from '../../src/config/contrast.ts';
+import { listBrandKeys, loadBrands } from '../../src/config/load-brands.ts';
+import type { Brand } from '../../src/config/load-brands.ts';
+
+const PAGES = ['login', 'sorry', 'logout', 'ssoLogout', 'systemRequirements', 'cookiePolicy'];
+const SELF_SERVICE = ['fps', 'fuid', 'fps-self-change-pw'];
+
+/** Problems of one brand beyond its schema: contrast, content files and internal links. */
+export function brandProblems(brand: Brand, allKeys: readonly string[], contentDir: string): ConfigProblem[] {
+  const problems: ConfigProblem[] = contrastProblems(brand.themeCss).map(({ pair, message }) => ({
+    file: `brands/${brand.key}/theme.scss`, path: pair, message,
+  }));
+  const policy = brand.config.cookiePolicyConfig;
+  if (policy.activateCookiePolicyRoute) {
+    for (const [field, name] of [['apiEndpointEMEA', policy.apiEndpointEMEA], ['apiEndpointOther', policy.apiEndpointOther]] as const) {
+      if (!existsSync(join(contentDir, 'gateway', `${name}.json`))) {
+        problems.push({ file: `brands/${brand.key}/brand.json`, path: `cookiePolicyConfig.${field}`, message: `content/gateway/${name}.json does not exist` });
+      }
+    }
+  }
+  const links: Array<[string, string]> = [
+    ...brand.config.linkConfig.links.map((link, index): [string, string] => [`linkConfig.links[${index}].href`, link.href]),
+    ['cookiePolicyConfig.viewPolicyLinkHref', policy.viewPolicyLinkHref],
+  ];
+  for (const [path, href] of links) {
+    const match = /^\/(app|self-service)\/([^/?#]+)\/([^/?#]+)/.exec(href);
+    if (!match) continue;
+    const [, area, key = '', page = ''] = match;
+    const known = allKeys.includes(key) && (area === 'app' ? PAGES : SELF_SERVICE).includes(page);
+    if (!known) problems.push({ file: `brands/${brand.key}/brand.json`, path, message: `broken link: no page ${href}` });
+  }
+  return problems;
+}
+
+/** Checks the named brands (or all) and returns every problem. */
+export function checkBrands(brandsDir: string, contentDir: string, only: readonly string[], progress: (line: string) => void): ConfigProblem[] {
+  const allKeys = listBrandKeys(brandsDir);
+  const keys = only.length > 0 ? only : allKeys;
+  const problems: ConfigProblem[] = [];
+  keys.forEach((key, index) => {
+    try {
+      const [brand] = loadBrands(brandsDir, [key]);
+      if (brand) problems.push(...brandProblems(brand, allKeys, contentDir));
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+    }
+    progress(`checked ${index + 1}/${keys.length} brands`);
+  });
+  return problems;
+}
+
+if (import.meta.main) {
+  const root = join(import.meta.dirname, '../..');
+  const brandsDir = process.env['PORTAL_BRANDS_DIR'] ?? join(root, 'brands');
+  const problems = checkBrands(brandsDir, join(root, 'content'), process.argv.slice(2), (line) => process.stderr.write(`\r${line}`));
+  process.stderr.write('\n');
+  for (const problem of problems) console.log(formatProblem(problem));
+  console.log(problems.length === 0 ? 'All brands are valid.' : `${problems.length} problem(s).`);
+  process.exit(problems.length === 0 ? 0 : 1);
+}

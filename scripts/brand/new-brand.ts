@@ -1,0 +1,32 @@
+// `npm run brand:new -- <wl> ["Display Name"]`: creates brands/<wl>/ from the commented template.
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brandKeySchema } from '../../src/config/brand-schema.ts';
+
+/** Creates a brand folder; returns an error text instead of throwing for the CLI. */
+export function createBrand(brandsDir: string, key: string, name: string): { ok: true; dir: string } | { ok: false; error: string } {
+  if (!brandKeySchema.safeParse(key).success) {
+    return { ok: false, error: `"${key}" is not a valid brand key: use lowercase letters, digits and hyphens (at most 40)` };
+  }
+  const dir = join(brandsDir, key);
+  if (existsSync(dir)) return { ok: false, error: `brands/${key} already exists` };
+  const template = join(import.meta.dirname, 'template');
+  cpSync(template, dir, { recursive: true });
+  for (const file of readdirSync(dir)) {
+    const path = join(dir, file);
+    const safeName = name.replace(/[<>&"\\]/g, '');
+    writeFileSync(path, readFileSync(path, 'utf8').replaceAll('{{KEY}}', key).replaceAll('{{NAME}}', safeName));
+  }
+  return { ok: true, dir };
+}
+
+if (import.meta.main) {
+  const [key = '', ...nameParts] = process.argv.slice(2);
+  const name = nameParts.join(' ').trim() || key.toUpperCase();
+  const result = createBrand(process.env['PORTAL_BRANDS_DIR'] ?? join(import.meta.dirname, '../../brands'), key, name);
+  if (!result.ok) {
+    console.error(result.error);
+    process.exit(1);
+  }
+  console.log(`Created ${result.dir}. Next: npm run brand:check -- ${key} && npm run brand:preview -- ${key}`);
+}

@@ -1,0 +1,67 @@
+/** Parses `#rgb`, `#rrggbb`, `rgb(r, g, b)` and the few named colours Sass emits; undefined otherwise. */
+export function parseColor(value: string): [number, number, number] | undefined {
+  const text = value.trim().toLowerCase();
+  const named: Record<string, [number, number, number]> = { white: [255, 255, 255], black: [0, 0, 0] };
+  if (named[text]) return named[text];
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(text);
+  if (short) return [short[1], short[2], short[3]].map((digit) => parseInt(`${digit}${digit}`, 16)) as [number, number, number];
+  const long = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/.exec(text);
+  if (long) return [long[1], long[2], long[3]].map((pair) => parseInt(pair ?? '0', 16)) as [number, number, number];
+  const rgb = /^rgb\(\s*([\d.]+%?)[\s,]+([\d.]+%?)[\s,]+([\d.]+%?)\s*\)$/.exec(text);
+  if (rgb) {
+    const channel = (part = '0') => (part.endsWith('%') ? (parseFloat(part) * 255) / 100 : parseFloat(part));
+    return [channel(rgb[1]), channel(rgb[2]), channel(rgb[3])];
+  }
+  return undefined;
+}
+
+function luminance([r, g, b]: [number, number, number]): number {
+  const channel = (value: number) => {
+    const s = value / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/** WCAG 2 contrast ratio of two colours (1 to 21). */
+export function contrastRatio(a: [number, number, number], b: [number, number, number]): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Token pairs that carry text, and the surface each is read on. */
+export const TEXT_PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ['color-on-primary', 'color-primary'],
+  ['color-on-hero', 'color-hero'],
+  ['color-on-header', 'color-header'],
+  ['color-text', 'color-background'],
+  ['color-text', 'color-surface'],
+  ['color-muted', 'color-surface'],
+  ['color-link', 'color-surface'],
+  ['color-link', 'color-background'],
+  ['color-primary', 'color-surface'],
+  ['color-danger', 'color-surface'],
+];
+
+/** Reads `--token: value` pairs out of a compiled theme. */
+export function themeTokens(css: string): Map<string, string> {
+  return new Map([...css.matchAll(/--([\w-]+):\s*([^;}]+)/g)].map((match) => [match[1] ?? '', (match[2] ?? '').trim()]));
+}
+
+/** The text pairs of a theme below WCAG AA (4.5:1), or that cannot be checked. */
+export function contrastProblems(css: string): Array<{ pair: string; message: string }> {
+  const tokens = themeTokens(css);
+  const problems: Array<{ pair: string; message: string }> = [];
+  for (const [foreground, background] of TEXT_PAIRS) {
+    const fg = parseColor(tokens.get(foreground) ?? '');
+    const bg = parseColor(tokens.get(background) ?? '');
+    const pair = `$${foreground} on $${background}`;
+    if (!fg || !bg) {
+      problems.push({ pair, message: 'colour not checkable: use #rrggbb' });
+      continue;
+    }
+    const ratio = contrastRatio(fg, bg);
+    if (ratio < 4.5) problems.push({ pair, message: `contrast ${ratio.toFixed(2)}:1 is below WCAG AA 4.5:1` });
+  }
+  return problems;
+}
