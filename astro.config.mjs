@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { emulatorDevServer } from './src/integrations/emulator-dev-server.ts';
+import { CSP_DIRECTIVES } from './src/config/csp.ts';
 
 // Pages are plain files (`/app/nxn/login` -> app/nxn/login.html) so the spec's relative
 // `login` links resolve next to the page on every host.
@@ -16,4 +17,6 @@ export default defineConfig({
   },
   integrations: [react(), emulatorDevServer()],
   devToolbar: { enabled: false },
+  // Hashes for every script and style Astro emits; inline ones add theirs via Astro.csp.
+  security: { csp: { algorithm: 'SHA-256', directives: [...CSP_DIRECTIVES] } },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localizedTextSchema } from './languages.ts';
+import { localizedTextSchema } from './language-schema.ts';
 
 /** A white-label key: lowercase letters, digits and hyphens, as used in every URL. */
 export const brandKeySchema = z

@@ -162,3 +162,21 @@ test('info pages ship no framework JavaScript', async ({ page }) => {
   const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
   for (const body of bodies) expect(body).not.toMatch(/react-dom|react\.(production|development)|__reactFiber|astro-island/);
 });
+
+test('pages run under their content security policy without a violation', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    // Chromium reports a blocked resource as "Refused to … Content Security Policy"; the listener below adds the rest.
+    if (/CSP:|Content Security Policy/.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`));
+  });
+  for (const path of ['/app/nxn/login?SMQUERYDATA=x', '/app/nxn/sorry', '/app/nxn/cookiePolicy', '/app/cwa/cookiePolicy', '/app/nxn/nope', '/self-service/nxn/fps', '/de-DE/app/summit/systemRequirements']) {
+    await page.goto(path);
+    await expect(page.locator('meta[http-equiv="content-security-policy"]')).toHaveCount(1);
+  }
+  await page.goto('/app/nxn/cookiePolicy');
+  await page.getByRole('tab', { name: 'ALL OTHER REGIONS' }).click();
+  expect(violations).toEqual([]);
+});
