@@ -12,3 +12,8 @@ test('replaces arrays instead of concatenating them', () => {
 test('keeps unknown override keys so the strict schema can name them', () => {
   expect(deepMerge({ a: 1 }, { typo: 2 })).toEqual({ a: 1, typo: 2 });
 });
+
+test('replaces objects the caller marks as leaves', () => {
+  const isText = (value: Record<string, unknown>) => 'en-US' in value;
+  expect(deepMerge({ title: { 'en-US': 'a', 'de-DE': 'b' } }, { title: { 'en-US': 'c' } }, isText)).toEqual({ title: { 'en-US': 'c' } });
+});

@@ -7,6 +7,7 @@ import { showsForgotUserIdLink } from './brand-rules.ts';
 import { ConfigError, problemsFromZod } from './config-errors.ts';
 import type { ConfigProblem } from './config-errors.ts';
 import { deepMerge } from './deep-merge.ts';
+import { LANGUAGES } from './languages.ts';
 
 /** A brand ready for the pages: validated config, compiled theme, inlined logo. */
 export interface Brand {
@@ -20,6 +21,9 @@ export interface Brand {
 }
 
 const DEFAULTS_DIR = '_defaults';
+
+// A per-language text replaces the default's whole, so a missing language is reported, not borrowed.
+const isLocalizedTextObject = (value: Record<string, unknown>) => Object.keys(value).some((key) => (LANGUAGES as readonly string[]).includes(key));
 
 type JsonRead = { ok: true; value: unknown } | { ok: false; problem: ConfigProblem };
 
@@ -58,7 +62,7 @@ function loadBrand(brandsDir: string, key: string, defaults: unknown, problems: 
     problems.push(raw.problem);
     return undefined;
   }
-  const parsed = brandConfigSchema.safeParse(deepMerge(defaults, raw.value));
+  const parsed = brandConfigSchema.safeParse(deepMerge(defaults, raw.value, isLocalizedTextObject));
   if (!parsed.success) {
     problems.push(...problemsFromZod(file, parsed.error));
     return undefined;

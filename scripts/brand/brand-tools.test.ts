@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { formatProblem } from '../../src/config/config-errors.ts';
+import { checkBrands } from './check-brands.ts';
+import { createBrand } from './new-brand.ts';
+
+const root = join(import.meta.dirname, '../..');
+const content = join(root, 'content');
+let brands: string;
+
+beforeEach(() => {
+  brands = mkdtempSync(join(tmpdir(), 'brand-tools-'));
+  cpSync(join(root, 'brands'), brands, { recursive: true });
+});
+afterEach(() => rmSync(brands, { recursive: true, force: true }));
+
+const lines = (only: string[]) => checkBrands(brands, content, only, () => undefined).map(formatProblem);
+
+test('the scaffold makes a brand that passes the check and builds', { timeout: 120_000 }, () => {
+  expect(createBrand(brands, 'acme-capital', 'Acme Capital')).toMatchObject({ ok: true });
+  expect(lines(['acme-capital'])).toEqual([]);
+  const out = mkdtempSync(join(tmpdir(), 'brand-tools-dist-'));
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORTAL_BRANDS_DIR: brands, BRANDS: 'acme-capital' },
+  });
+  rmSync(out, { recursive: true, force: true });
+  expect(build.status, build.stderr).toBe(0);
+});
+
+test('the scaffold refuses an existing or invalid key', () => {
+  expect(createBrand(brands, 'nxn', 'x')).toEqual({ ok: false, error: 'brands/nxn already exists' });
+  expect(createBrand(brands, 'Bad_Key', 'x')).toEqual({ ok: false, error: '"Bad_Key" is not a valid brand key: use lowercase letters, digits and hyphens (at most 40)' });
+});
+
+test('the check names each kind of brand problem with its exact line', () => {
+  writeFileSync(join(brands, 'cwa', 'brand.json'), JSON.stringify({ displayName: { 'en-US': 'CWA' }, colour: 1 }));
+  writeFileSync(join(brands, 'summit', 'theme.scss'), '$color-on-primary: #ffffff; $color-primary: #ffcc00;');
+  writeFileSync(join(brands, 'harbor', 'brand.json'), JSON.stringify({
+    displayName: 'Harbor', linkConfig: { links: [{ label: 'Help', href: '/app/harbor/help' }] },
+    cookiePolicyConfig: { activateCookiePolicyRoute: true, apiEndpointEMEA: 'nope' },
+  }));
+  rmSync(join(brands, 'nxn', 'logo.svg'));
+  expect(lines(['cwa', 'summit', 'harbor', 'nxn'])).toEqual([
+    'brands/cwa/brand.json: displayName: must be a text, or { "en-US": text, "de-DE": text } with both languages',
+    'brands/cwa/brand.json: colour: unknown key',
+    'brands/summit/theme.scss: $color-on-primary on $color-primary: contrast 1.51:1 is below WCAG AA 4.5:1',
+    'brands/summit/theme.scss: $color-primary on $color-surface: contrast 1.51:1 is below WCAG AA 4.5:1',
+    'brands/harbor/brand.json: cookiePolicyConfig.apiEndpointEMEA: content/gateway/nope.json does not exist',
+    'brands/harbor/brand.json: linkConfig.links[0].href: broken link: no page /app/harbor/help',
+    'brands/nxn/brand.json: logo: file "logo.svg" not found in brands/nxn/',
+  ]);
+});
