@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { emulatorDevServer } from './src/integrations/emulator-dev-server.ts';
 import { CSP_DIRECTIVES } from './src/config/csp.ts';
+import { pageHeaders } from './src/integrations/page-headers.ts';
 
 // Pages are plain files (`/app/nxn/login` -> app/nxn/login.html) so the spec's relative
 // `login` links resolve next to the page on every host.
@@ -15,7 +16,7 @@ export default defineConfig({
     defaultLocale: 'en-US',
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  integrations: [react(), emulatorDevServer()],
+  integrations: [react(), emulatorDevServer(), pageHeaders()],
   devToolbar: { enabled: false },
   // Hashes for every script and style Astro emits; inline ones add theirs via Astro.csp.
   security: { csp: { algorithm: 'SHA-256', directives: [...CSP_DIRECTIVES] } },

@@ -4,7 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { resolveRequest } from './resolve-request.ts';
 import type { DistIndex } from './resolve-request.ts';
-import { cacheControlFor, SECURITY_HEADERS } from './security-headers.ts';
+import { cacheControlFor, loadPageHeaders, SECURITY_HEADERS } from './security-headers.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,6 +36,7 @@ function distIndex(distDir: string): DistIndex {
 /** Serves `dist/` (and, first, any mounted handler such as the emulator) on one origin. */
 export function createPortalServer(options: { distDir: string; mounted?: MountedHandler }): Server {
   const dist = distIndex(options.distDir);
+  const pageHeaders = loadPageHeaders(options.distDir);
   return createServer((req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const handleStatic = () => {
@@ -64,7 +65,9 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
       res.writeHead(resolution.status, {
         'Content-Type': CONTENT_TYPES[extname(absolute)] ?? 'application/octet-stream',
         'Cache-Control': cacheControlFor(resolution.file),
-        ...(resolution.file.endsWith('.html') ? { Vary: 'Cookie', 'Content-Language': resolution.language ?? 'en-US' } : {}),
+        ...(resolution.file.endsWith('.html')
+          ? { Vary: 'Cookie', 'Content-Language': resolution.language ?? 'en-US', ...pageHeaders(resolution.file) }
+          : {}),
       });
       if (req.method === 'HEAD') res.end();
       else createReadStream(absolute).pipe(res);

@@ -34,3 +34,8 @@ describe('resolveRequest', () => {
     expect(resolveRequest('/_astro/a.123.js', '', undefined, dist)).toMatchObject({ file: '_astro/a.123.js', status: 200 });
   });
 });
+
+test('does not serve build metadata meant for hosts', () => {
+  const withHeaders: DistIndex = { isFile: (relative) => relative === '_headers' || files.has(relative), hasBrand: () => false };
+  expect(resolveRequest('/_headers', '', undefined, withHeaders)).toMatchObject({ file: '404.html', status: 404 });
+});

@@ -32,10 +32,12 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
   }
 
   const relative = path.replace(/^\/+/, '');
+  // Build metadata (`_headers`, `_portal-headers.json`) is for hosts, not visitors.
+  const hidden = /^_(?!astro\/)/.test(relative);
   const localized = localizedPath(path, language).replace(/^\/+/, '');
   // Pages come in each language; assets (/_astro/...) and other files only once.
   for (const candidate of [`${localized}.html`, `${relative}.html`, relative]) {
-    if (candidate && !candidate.includes('..') && dist.isFile(candidate)) {
+    if (candidate && !hidden && !candidate.includes('..') && dist.isFile(candidate)) {
       const isPage = candidate.endsWith('.html');
       return { kind: 'file', file: candidate, status: 200, language: isPage ? languageOf(candidate) : undefined };
     }

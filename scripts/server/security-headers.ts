@@ -1,19 +1,23 @@
-/**
- * Headers every answer of the bundled server carries. The per-page CSP with script hashes is
- * Astro's meta tag; this adds what a meta tag cannot carry (frame-ancestors).
- */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-};
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMON_SECURITY_HEADERS } from '../../src/config/security-headers.ts';
+
+/** Headers every answer of the bundled server carries. */
+export const SECURITY_HEADERS = COMMON_SECURITY_HEADERS;
 
 /** Cache policy: hashed assets forever, HTML always revalidated (deploys switch instantly). */
 export function cacheControlFor(file: string): string {
   if (file.startsWith('_astro/')) return 'public, max-age=31536000, immutable';
   if (file.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600';
+}
+
+/** Per-page headers (CSP with frame-ancestors, Referrer-Policy) written by the build. */
+export function loadPageHeaders(distDir: string): (file: string) => Record<string, string> {
+  const path = join(distDir, '_portal-headers.json');
+  const table = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, string>>) : {};
+  return (file) => {
+    const urlPath = `/${file.replace(/\.html$/, '')}`;
+    return table[urlPath === '/index' ? '/' : urlPath] ?? {};
+  };
 }

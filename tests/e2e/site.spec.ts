@@ -180,3 +180,20 @@ test('pages run under their content security policy without a violation', async 
   await page.getByRole('tab', { name: 'ALL OTHER REGIONS' }).click();
   expect(violations).toEqual([]);
 });
+
+test('pages answer with security and cache headers', async ({ request }) => {
+  const login = await request.get('/app/nxn/login?SMQUERYDATA=x');
+  const headers = login.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toContain("object-src 'none'");
+  expect(headers['content-security-policy']).not.toContain('unsafe-inline');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['strict-transport-security']).toContain('max-age=');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['cache-control']).toBe('no-cache');
+  const sorry = await request.get('/app/nxn/sorry');
+  expect(sorry.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  const asset = /\/_astro\/[^"]+\.css/.exec(await sorry.text())?.[0] ?? '';
+  expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});

@@ -1,0 +1,28 @@
+/** Headers every page and asset carries, on every host (bundled server, nginx, `_headers`). */
+export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+};
+
+/** What a meta-tag CSP cannot carry, added to each page's policy when it becomes a header. */
+export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"] as const;
+
+/** The page's meta CSP as a header value, with the header-only directives added. */
+export function headerPolicy(metaPolicy: string): string {
+  const directives = metaPolicy.split(';').map((part) => part.trim()).filter(Boolean);
+  return [...directives, ...HEADER_ONLY_DIRECTIVES].join('; ');
+}
+
+/** Pages whose URL carries SMQUERYDATA or TARGET must not leak it in a Referer. */
+export function referrerPolicyFor(pagePath: string): string {
+  return /\/app\/[^/]+\/login$/.test(pagePath) ? 'no-referrer' : COMMON_SECURITY_HEADERS['Referrer-Policy'] ?? 'no-referrer';
+}
+
+/** Extracts the policy from a built page's `<meta http-equiv="content-security-policy">`. */
+export function metaPolicyOf(html: string): string | undefined {
+  return /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+}

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { COMMON_SECURITY_HEADERS, headerPolicy, metaPolicyOf, referrerPolicyFor } from '../config/security-headers.ts';
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? htmlFiles(path) : entry.endsWith('.html') ? [path] : [];
+  });
+}
+
+/** The URL path a page file answers (`app/nxn/login.html` -> `/app/nxn/login`). */
+function urlPathOf(file: string): string {
+  const path = `/${file.replace(/\.html$/, '')}`;
+  return path === '/index' ? '/' : path;
+}
+
+/**
+ * Astro writes each page's CSP as a meta tag, which cannot carry frame-ancestors or reporting.
+ * After the build this turns every page's policy into real HTTP headers: `dist/_headers` for
+ * static hosts and `dist/_portal-headers.json`, which the bundled server and nginx config read.
+ */
+export function pageHeaders(): AstroIntegration {
+  return {
+    name: 'portal-page-headers',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const distDir = fileURLToPath(dir);
+        const perPage: Record<string, Record<string, string>> = {};
+        for (const absolute of htmlFiles(distDir)) {
+          const path = urlPathOf(relative(distDir, absolute));
+          const policy = metaPolicyOf(readFileSync(absolute, 'utf8'));
+          perPage[path] = {
+            ...(policy ? { 'Content-Security-Policy': headerPolicy(policy) } : {}),
+            'Referrer-Policy': referrerPolicyFor(path),
+          };
+        }
+        const common = Object.entries(COMMON_SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
+        const blocks = [
+          ['/*', ...common].join('\n'),
+          ['/_astro/*', '  Cache-Control: public, max-age=31536000, immutable'].join('\n'),
+          ...Object.entries(perPage).map(([path, headers]) => [
+            path,
+            '  Cache-Control: no-cache',
+            ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
+          ].join('\n')),
+        ];
+        writeFileSync(join(distDir, '_headers'), `${blocks.join('\n\n')}\n`);
+        writeFileSync(join(distDir, '_portal-headers.json'), JSON.stringify(perPage));
+        logger.info(`security headers for ${Object.keys(perPage).length} pages`);
+      },
+    },
+  };
+}
