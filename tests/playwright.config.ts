@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from './support/chromium.ts';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 4399);
+const NGINX_PORT = Number(process.env['E2E_NGINX_PORT'] ?? 4398);
 const executablePath = chromiumExecutable();
+// The nginx smoke run needs Debian's nginx; CI installs it, so there it is required.
+const withNginx = Boolean(process.env['CI']) || existsSync(process.env['NGINX_PATH'] ?? '/usr/sbin/nginx');
 
 /** End to end against the production build, served with the emulator by `npm start`'s server. */
 export default defineConfig({
@@ -13,22 +17,36 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: process.env['CI'] ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /nginx-smoke/ },
+    ...(withNginx
+      ? [{ name: 'nginx', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${NGINX_PORT}` }, testMatch: /nginx-smoke/ }]
+      : []),
   ],
-  webServer: {
-    command: 'node scripts/start.ts',
-    cwd: '..',
-    url: `http://localhost:${PORT}/app/nxn/login?SMQUERYDATA=ready`,
-    reuseExistingServer: !process.env['CI'],
-    timeout: 180_000,
-    env: { PORT: String(PORT), EMULATOR_CALL_ANSWER_MS: '2000' },
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node scripts/start.ts',
+      cwd: '..',
+      url: `http://localhost:${PORT}/app/nxn/login?SMQUERYDATA=ready`,
+      reuseExistingServer: !process.env['CI'],
+      timeout: 180_000,
+      env: { PORT: String(PORT), EMULATOR_CALL_ANSWER_MS: '2000' },
+      stdout: 'pipe',
+    },
+    ...(withNginx
+      ? [{
+          command: `node scripts/deploy/run-nginx.ts --port ${NGINX_PORT} --services 127.0.0.1:${PORT}`,
+          cwd: '..',
+          url: `http://127.0.0.1:${NGINX_PORT}/app/nxn/login?SMQUERYDATA=ready`,
+          reuseExistingServer: !process.env['CI'],
+          timeout: 180_000,
+        }]
+      : []),
+  ],
 });

@@ -17,6 +17,21 @@ function urlPathOf(file: string): string {
   return path === '/index' ? '/' : path;
 }
 
+const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
+
+/** nginx maps from the served file ($uri after try_files) to its CSP and Referrer-Policy. */
+function nginxMaps(perPage: Record<string, Record<string, string>>): string {
+  const entries = Object.entries(perPage).map(([path, headers]) => [path === '/' ? '/index.html' : `${path}.html`, headers] as const);
+  const csp = entries.map(([file, headers]) => `  ${quote(file)} ${quote(headers['Content-Security-Policy'] ?? "default-src 'self'; frame-ancestors 'none'")};`);
+  const referrer = entries.map(([file, headers]) => `  ${quote(file)} ${quote(headers['Referrer-Policy'] ?? 'no-referrer')};`);
+  return [
+    '# Written by the build (src/integrations/page-headers.ts). Do not edit.',
+    `map $uri $portal_csp {\n  default "default-src 'none'; frame-ancestors 'none'";\n${csp.join('\n')}\n}`,
+    `map $uri $portal_referrer {\n  default "strict-origin-when-cross-origin";\n${referrer.join('\n')}\n}`,
+    '',
+  ].join('\n');
+}
+
 /**
  * Astro writes each page's CSP as a meta tag, which cannot carry frame-ancestors or reporting.
  * After the build this turns every page's policy into real HTTP headers: `dist/_headers` for
@@ -49,6 +64,7 @@ export function pageHeaders(): AstroIntegration {
         ];
         writeFileSync(join(distDir, '_headers'), `${blocks.join('\n\n')}\n`);
         writeFileSync(join(distDir, '_portal-headers.json'), JSON.stringify(perPage));
+        writeFileSync(join(distDir, '_nginx-page-headers.conf'), nginxMaps(perPage));
         logger.info(`security headers for ${Object.keys(perPage).length} pages`);
       },
     },

@@ -1,0 +1,67 @@
+// Serves dist/ with the shipped nginx config (Debian's nginx), proxying the service paths to a
+// running emulator: `node scripts/deploy/run-nginx.ts [--port 4398] [--services 127.0.0.1:4399]`.
+// CI runs the end-to-end smoke tests through it; ops can read it as a complete example.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '../..');
+const argument = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] ?? fallback : fallback;
+};
+const port = argument('port', process.env['NGINX_PORT'] ?? '4398');
+const services = argument('services', process.env['SERVICES'] ?? '127.0.0.1:4399');
+const dist = argument('dist', join(root, 'dist'));
+const nginx = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
+
+if (!existsSync(nginx)) {
+  console.error(`nginx not found at ${nginx} (apt-get install nginx, or set NGINX_PATH)`);
+  process.exit(1);
+}
+// Under Playwright the portal server builds dist/ at the same time: wait for it (up to 3 minutes).
+const deadline = Date.now() + 180_000;
+while (!existsSync(join(dist, '_nginx-page-headers.conf')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+if (!existsSync(join(dist, '_nginx-page-headers.conf'))) {
+  console.error(`${dist} has no _nginx-page-headers.conf: run npm run build first`);
+  process.exit(1);
+}
+
+const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
+mkdirSync(join(prefix, 'logs'));
+const site = readFileSync(join(import.meta.dirname, 'portal.nginx.conf'), 'utf8')
+  .replaceAll('__DIST__', dist)
+  .replaceAll('__LISTEN__', `127.0.0.1:${port}`)
+  .replaceAll('__SERVICES__', services);
+writeFileSync(join(prefix, 'portal.conf'), site);
+writeFileSync(join(prefix, 'nginx.conf'), `
+daemon off;
+worker_processes 1;
+user root root;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  map_hash_bucket_size 256;
+  map_hash_max_size 65536;
+  include ${prefix}/portal.conf;
+}
+`);
+const test = spawnSync(nginx, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')], { encoding: 'utf8' });
+if (test.status !== 0) {
+  console.error(test.stderr);
+  process.exit(1);
+}
+console.log(`nginx serving ${dist} on http://127.0.0.1:${port}, services from ${services}`);
+const child = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill('SIGQUIT'));
+child.on('exit', (code) => process.exit(code ?? 0));
