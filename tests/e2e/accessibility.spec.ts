@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { listBrandKeys } from '../../src/config/load-brands.ts';
+
+const brands = listBrandKeys(new URL('../../brands', import.meta.url).pathname);
+const PAGES = [
+  '/app/{wl}/login?SMQUERYDATA=a11y', '/app/{wl}/sorry', '/app/{wl}/logout', '/app/{wl}/ssoLogout',
+  '/app/{wl}/systemRequirements', '/app/{wl}/cookiePolicy', '/app/{wl}/no-such-page',
+  '/self-service/{wl}/fps', '/self-service/{wl}/fuid', '/self-service/{wl}/fps-self-change-pw',
+];
+
+/** axe with the WCAG 2.2 A and AA rules; returns the violations in a readable form. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+for (const wl of brands) {
+  for (const prefix of ['', '/de-DE']) {
+    test(`every page of ${wl}${prefix ? ' in de-DE' : ''} has no axe violation`, async ({ page }) => {
+      for (const template of PAGES) {
+        const path = `${prefix}${template.replace('{wl}', wl)}`;
+        await page.goto(path);
+        expect(await violations(page), path).toEqual([]);
+      }
+    });
+  }
+}
+
+test('the support dialog in its open state has no axe violation', async ({ page }) => {
+  await page.goto('/app/nxn/sorry');
+  await page.getByRole('button', { name: 'Support' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('a 320 px wide viewport scrolls no page sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const template of PAGES) {
+    for (const prefix of ['', '/de-DE']) {
+      const path = `${prefix}${template.replace('{wl}', 'brightpath529')}`;
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  }
+});
