@@ -32,3 +32,13 @@ test('keeps the spec texts in en-US', () => {
   expect(t('pages.cookiePolicy.emea')).toBe('EMEA REGION (EU)');
   expect(t('pages.cookiePolicy.other')).toBe('ALL OTHER REGIONS');
 });
+
+// German copies of English would pass the key check; only these may read the same in both.
+const SAME_IN_BOTH = new Set(['common.language.en-US', 'common.language.de-DE']);
+
+test('de-DE translates every text instead of copying the English', () => {
+  const copies = Object.entries(TRANSLATIONS['en-US'])
+    .filter(([key, english]) => !SAME_IN_BOTH.has(key) && TRANSLATIONS['de-DE'][key as keyof typeof TRANSLATIONS['de-DE']] === english)
+    .map(([key]) => key);
+  expect(copies).toEqual([]);
+});
