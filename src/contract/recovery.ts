@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { authenticationResultSchema, channelSchema, flowSchema, supportedChannelSchema } from './error-codes.ts';
+
+// Requests and responses of portal-login-service's public recovery calls (spec 3 and 7). Contact
+// values and passcodes travel obfuscated (3 random characters + base64, src/lib/obfuscation.ts).
+
+const userId = z.string().min(1).max(100);
+const id = z.string().min(1).max(200);
+const obfuscated = z.string().min(4).max(2000);
+
+/** POST /portal-login-service/public/fps/auth: which channels can reach this user. */
+export const otpAuthRequestSchema = z.strictObject({
+  /** Device fingerprint, form-encoded fp_* fields. */
+  devicePrint: z.string().max(4000),
+  flow: flowSchema,
+  userId,
+});
+export type OtpAuthRequest = z.infer<typeof otpAuthRequestSchema>;
+
+export const otpAuthResponseSchema = z.object({
+  userId,
+  transactionId: id,
+  sessionId: id,
+  /** Obfuscated contact values; null when the user has none. */
+  primaryEmail: obfuscated.nullable(),
+  businessPhone: obfuscated.nullable(),
+  cellPhone: obfuscated.nullable(),
+  supportedotpChannels: z.array(supportedChannelSchema),
+});
+export type OtpAuthResponse = z.infer<typeof otpAuthResponseSchema>;
+
+/** POST fps/generate-otp and fps/resend-otp: send a passcode over one channel. */
+export const sendOtpRequestSchema = z.strictObject({
+  channel: channelSchema,
+  sessionId: id,
+  transactionId: id,
+  /** The contact value of the channel, obfuscated as it arrived. */
+  value: obfuscated,
+  flow: flowSchema,
+  userId,
+});
+export type SendOtpRequest = z.infer<typeof sendOtpRequestSchema>;
+
+export const sendOtpResponseSchema = z.object({
+  /** Obfuscated passcode for the call channel (the page shows it); null for e-mail and SMS. */
+  otp: obfuscated.nullable(),
+  transactionId: id,
+  sessionId: id,
+  /** Seconds until the passcode expires (20 minutes). */
+  expiresInSeconds: z.number().int().positive(),
+  /** Seconds before a resend is accepted. */
+  resendAfterSeconds: z.number().int().nonnegative(),
+});
+export type SendOtpResponse = z.infer<typeof sendOtpResponseSchema>;
+
+/** POST fps/verify-otp. */
+export const verifyOtpRequestSchema = z.strictObject({
+  channel: channelSchema,
+  devicePrint: z.string().max(4000),
+  /** The passcode, obfuscated. */
+  otp: obfuscated,
+  sessionId: id,
+  transactionId: id,
+  value: obfuscated,
+  flow: flowSchema,
+  userId,
+});
+export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
+
+export const verifyOtpResponseSchema = z.object({
+  /** SUCCESS or FAILURE; null while a call is not answered yet or could not reach the user. */
+  authenticationResult: authenticationResultSchema.nullable(),
+  /** e.g. STATUS.UNREACHABLE, STATUS.PENDING; null otherwise. */
+  channelStatus: z.string().nullable(),
+});
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
+
+/** POST fps/email/{userId}: e-mail a temporary password after a verified passcode. */
+export const temporaryPasswordRequestSchema = z.strictObject({ transactionId: id });
+export const resultResponseSchema = z.object({ result: z.literal('SUCCESS') });
+export type ResultResponse = z.infer<typeof resultResponseSchema>;
+
+const name = z.string().min(1).max(100).refine((value) => !value.includes('*'), 'must not contain *');
+
+/** POST fuid/lookup: find a user by name and e-mail. */
+export const forgotUserLookupRequestSchema = z.strictObject({
+  firstName: name,
+  lastName: name,
+  emailId: z.string().min(3).max(254),
+});
+export type ForgotUserLookupRequest = z.infer<typeof forgotUserLookupRequestSchema>;
+export const forgotUserLookupResponseSchema = z.object({
+  /** An encrypted identifier of the user (decrypt with uti/decrypt). */
+  principalId: id,
+});
+export type ForgotUserLookupResponse = z.infer<typeof forgotUserLookupResponseSchema>;
+
+/** POST fuid/emails: e-mail the user id after a verified passcode. */
+export const forgotUserEmailRequestSchema = z.strictObject({ principalId: id, transactionId: id });
+export type ForgotUserEmailRequest = z.infer<typeof forgotUserEmailRequestSchema>;
+
+/** GET uti/{userId}: whether the user is internal. */
+export const userTypeResponseSchema = z.object({ internal: z.boolean() });
+export type UserTypeResponse = z.infer<typeof userTypeResponseSchema>;
+
+/** POST uti/decrypt: the user id behind an encrypted identifier, and whether it is internal. */
+export const decryptRequestSchema = z.strictObject({ identifier: id });
+export const decryptResponseSchema = z.object({ userId, internal: z.boolean() });
+export type DecryptResponse = z.infer<typeof decryptResponseSchema>;
+
+/** POST change: the forgot-user change request (spec 7; its result is not shown). */
+export const forgotUserChangeRequestSchema = z.strictObject({ principalId: id, emailId: z.string().min(3).max(254) });
+export const forgotUserChangeResponseSchema = z.object({}).loose();
+
+/** Every error body of the service. `message` is for logs; pages translate `errorCode`. */
+export const errorResponseSchema = z.object({
+  errorCode: z.string(),
+  message: z.string(),
+  /** The request field that was wrong, for 400 answers. */
+  field: z.string().optional(),
+  /** Seconds to wait, for 429 answers. */
+  retryAfterSeconds: z.number().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** GET /nxn-service/public/wlTestUrls: line-of-business groups with their client links. */
+export const whiteLabelTestGroupSchema = z.object({
+  lobname: z.string(),
+  contactemail: z.string(),
+  plWLMap: z.array(z.object({ clientdesc: z.string(), wlKeyNonUniq: z.string(), wlHref: z.string() })),
+});
+export const whiteLabelTestUrlsSchema = z.array(whiteLabelTestGroupSchema);
+export type WhiteLabelTestGroup = z.infer<typeof whiteLabelTestGroupSchema>;

@@ -1,0 +1,78 @@
+// The cookie helper of spec 5 and 9: validated names, values, days and domains; path always /.
+
+/** A document-like object, so the helper works in tests without a browser. */
+export interface CookieJar {
+  cookie: string;
+}
+
+const INVALID_NAME = /[\s\u0000-\u001f\u007f()<>@,;:\\"/[\]?={}]/;
+const INVALID_VALUE = /["',;\\\s\u0000-\u001f\u007f]/;
+const VALID_DOMAIN = /^\.?[A-Za-z][A-Za-z0-9-]*(\.[A-Za-z0-9-]+)*$/;
+
+/** A cookie helper input that breaks the spec's rules; the message is the spec's text. */
+export class CookieError extends Error {
+  override name = 'CookieError';
+}
+
+export interface SetCookieOptions {
+  /** Days from now until it expires. */
+  days?: number;
+  domain?: string;
+  secure?: boolean;
+  sameSite?: 'Lax' | 'Strict';
+}
+
+function validateName(name: string): void {
+  if (name === '' || INVALID_NAME.test(name)) throw new CookieError(`${name}: is not a valid cookie name`);
+}
+
+/** Sets a cookie after checking name, value, days and domain (spec 5 messages). */
+export function setCookie(jar: CookieJar, name: string, value: string, options: SetCookieOptions = {}): void {
+  validateName(name);
+  if (value === '' || INVALID_VALUE.test(value)) throw new CookieError(`${value}: is not a valid cookie value`);
+  const parts = [`${name}=${value}`, 'path=/'];
+  if (options.days !== undefined) {
+    if (!Number.isFinite(options.days)) throw new CookieError(`${options.days}: is not a valid integer for number of days`);
+    parts.push(`expires=${new Date(Date.now() + options.days * 86_400_000).toUTCString()}`);
+  }
+  if (options.domain !== undefined) {
+    if (!VALID_DOMAIN.test(options.domain)) throw new CookieError(`${options.domain}: is not a valid cookie domain`);
+    parts.push(`domain=${options.domain}`);
+  }
+  if (options.secure) parts.push('secure');
+  parts.push(`samesite=${options.sameSite ?? 'Lax'}`);
+  jar.cookie = parts.join('; ');
+}
+
+/** Reads a cookie's raw value; null when absent. */
+export function getCookie(jar: CookieJar, name: string): string | null {
+  validateName(name);
+  for (const part of jar.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
+}
+
+/** Removes a cookie (on the given domain, if it was set with one). */
+export function removeCookie(jar: CookieJar, name: string, domain?: string): void {
+  validateName(name);
+  jar.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT${domain ? `; domain=${domain}` : ''}`;
+}
+
+/** The authentication cookie: `__Secure-` prefixed and URL-decoded over HTTPS, plain otherwise; null when absent. */
+export function readAuthCookie(jar: CookieJar, name: string, isHttps: boolean): string | null {
+  const raw = getCookie(jar, isHttps ? `__Secure-${name}` : name);
+  if (raw === null) return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** The secondary domain for site-wide cookies (EU_COOKIE): `.example.com` for `www.portal.example.com`; none for localhost or an IP. */
+export function secondaryDomain(hostname: string): string | undefined {
+  if (!hostname.includes('.') || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return undefined;
+  return `.${hostname.split('.').slice(-2).join('.')}`;
+}
