@@ -103,9 +103,9 @@ export type ForgotUserEmailRequest = z.infer<typeof forgotUserEmailRequestSchema
 export const userTypeResponseSchema = z.object({ internal: z.boolean() });
 export type UserTypeResponse = z.infer<typeof userTypeResponseSchema>;
 
-/** POST uti/decrypt: the user id behind an encrypted identifier, and whether it is internal. */
+/** POST uti/decrypt: whether the user behind an encrypted identifier is internal (never the user id itself). */
 export const decryptRequestSchema = z.strictObject({ identifier: id });
-export const decryptResponseSchema = z.object({ userId, internal: z.boolean() });
+export const decryptResponseSchema = z.object({ internal: z.boolean() });
 export type DecryptResponse = z.infer<typeof decryptResponseSchema>;
 
 /** POST change: the forgot-user change request (spec 7; its result is not shown). */

@@ -33,7 +33,8 @@ export function browserFingerprintSource(): FingerprintSource {
   return {
     userAgent: navigator.userAgent,
     languages: navigator.languages ?? [navigator.language],
-    plugins: [...(navigator.plugins ?? [])].map((plugin) => plugin.name),
+    // Browsers now report a fixed plugin list; the PDF viewer flag is what is left of it.
+    plugins: navigator.pdfViewerEnabled ? ['PDF Viewer'] : [],
     screen: { width: screen.width, height: screen.height, colorDepth: screen.colorDepth },
     timezoneOffsetMinutes: new Date().getTimezoneOffset(),
     cookieEnabled: navigator.cookieEnabled,

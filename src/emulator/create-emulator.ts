@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { cookieOf, EmulatorHttpError, sendJson, token } from './http-utils.ts';
+import { handleInspection } from './routes/inspection.ts';
+import { handleMetrics } from './routes/metrics.ts';
+import { handleRecovery } from './routes/recovery.ts';
+import { handleSiteMinder } from './routes/siteminder.ts';
+import { EmulatorState } from './state.ts';
+import { WHITE_LABEL_TEST_GROUPS } from './white-label-test-urls.ts';
+
+export interface EmulatorOptions {
+  /** Milliseconds until the simulated callee keys a call-channel code (EMULATOR_CALL_ANSWER_MS, default 8000). */
+  answerCallAfterMs?: number;
+  /** The clock, for tests of expiry. */
+  now?: () => number;
+  /** The seeded users (default fixtures/users.json). */
+  fixturePath?: string;
+}
+
+/** The emulator: a request handler that answers service paths and says false for everything else. */
+export interface Emulator {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  reset(): void;
+  readonly state: EmulatorState;
+}
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+
+/** Creates a stateful portal-login-service emulator (design.md). */
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const state = new EmulatorState(options.fixturePath ?? join(import.meta.dirname, 'fixtures', 'users.json'));
+  const now = options.now ?? Date.now;
+  const answerCallAfterMs = options.answerCallAfterMs ?? Number(process.env['EMULATOR_CALL_ANSWER_MS'] ?? 8000);
+  const recovery = { state, now, answerCallAfterMs };
+
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    const path = url.pathname;
+    if (path.startsWith('/portal-login-service/')) {
+      // Cookie-to-header XSRF check (spec 7): the page copies XSRF-TOKEN into X-XSRF-TOKEN.
+      const cookie = cookieOf(req, XSRF_COOKIE);
+      if (req.method !== 'GET' && req.method !== 'HEAD' && (!cookie || req.headers['x-xsrf-token'] !== cookie)) {
+        throw new EmulatorHttpError(403, 'XSRF', 'missing or wrong X-XSRF-TOKEN header');
+      }
+      return (await handleRecovery(recovery, req, res, path)) || (sendJson(res, 404, { errorCode: 'NOT_FOUND', message: 'no such service path' }), true);
+    }
+    if (path === '/nxn-service/public/wlTestUrls' && req.method === 'GET') {
+      sendJson(res, 200, WHITE_LABEL_TEST_GROUPS);
+      return true;
+    }
+    if (await handleMetrics(state, req, res, path)) return true;
+    if (path.startsWith('/__emulator/')) return handleInspection(state, req, res, path, now);
+    return handleSiteMinder(state, req, res, url);
+  }
+
+  return {
+    state,
+    reset: () => state.reset(),
+    async handle(req, res) {
+      // Every visitor gets an XSRF token cookie the first time any page or call is answered.
+      if (!cookieOf(req, XSRF_COOKIE)) res.appendHeader('Set-Cookie', `${XSRF_COOKIE}=${token()}; Path=/; SameSite=Strict`);
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://emulator.local');
+      } catch {
+        return false;
+      }
+      try {
+        return await route(req, res, url);
+      } catch (error) {
+        if (res.headersSent) return true;
+        if (error instanceof EmulatorHttpError) {
+          sendJson(res, error.status, { errorCode: error.errorCode, message: error.message, ...(error.field ? { field: error.field } : {}) });
+        } else {
+          console.error('emulator error:', error);
+          sendJson(res, 500, { errorCode: 'SERVER_ERROR', message: 'internal error' });
+        }
+        return true;
+      }
+    },
+  };
+}

@@ -1,0 +1,316 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { deobfuscate, obfuscate } from '../lib/obfuscation.ts';
+import { startTestEmulator } from './test-server.ts';
+import type { TestEmulator } from './test-server.ts';
+
+let clock = Date.parse('2026-11-22T12:00:00Z');
+let api: TestEmulator;
+
+beforeEach(async () => {
+  clock = Date.parse('2026-11-22T12:00:00Z');
+  api = await startTestEmulator({ now: () => clock, answerCallAfterMs: 8000 });
+});
+afterEach(async () => api.close());
+
+type Auth = { transactionId: string; sessionId: string; primaryEmail: string | null; cellPhone: string | null; businessPhone: string | null; supportedotpChannels: string[] };
+
+async function startFlow(userId: string, flow = 'FPS') {
+  const auth = await api.json<Auth>('POST', '/portal-login-service/public/fps/auth', { userId, flow, devicePrint: 'fp_browser=x' });
+  return auth.body;
+}
+
+async function send(userId: string, auth: Auth, channel: 'email' | 'sms' | 'call', path = 'generate-otp', flow = 'FPS') {
+  const value = channel === 'email' ? auth.primaryEmail : channel === 'sms' ? auth.cellPhone : auth.businessPhone;
+  return api.json<{ otp: string | null }>('POST', `/portal-login-service/public/fps/${path}`, {
+    channel, sessionId: auth.sessionId, transactionId: auth.transactionId, value, flow, userId,
+  });
+}
+
+async function lastCode(): Promise<string> {
+  const outbox = await api.json<{ messages: Array<{ code: string | null }> }>('GET', '/__emulator/outbox');
+  return outbox.body.messages.at(-1)?.code ?? '';
+}
+
+function verify(userId: string, auth: Auth, code: string, channel: 'email' | 'sms' | 'call' = 'email', flow = 'FPS') {
+  const value = channel === 'email' ? auth.primaryEmail : channel === 'sms' ? auth.cellPhone : auth.businessPhone;
+  return api.json<{ authenticationResult: string | null; channelStatus: string | null; errorCode?: string }>('POST', '/portal-login-service/public/fps/verify-otp', {
+    channel, devicePrint: 'fp', otp: obfuscate(code), sessionId: auth.sessionId, transactionId: auth.transactionId, value, flow, userId,
+  });
+}
+
+describe('channel lookup', () => {
+  test('lists the seeded channels with obfuscated contact values', async () => {
+    const jdoe = await startFlow('jdoe');
+    expect(jdoe.supportedotpChannels).toEqual(['email', 'sms', 'phone']);
+    expect(deobfuscate(jdoe.primaryEmail)).toBe('john.doe@example.com');
+    expect(deobfuscate(jdoe.cellPhone)).toBe('201-555-0147');
+    expect(deobfuscate(jdoe.businessPhone)).toBe('201-555-0199');
+    const nocall = await startFlow('nocall');
+    expect(nocall.supportedotpChannels).toEqual(['email', 'phone']);
+    expect(nocall.cellPhone).toBeNull();
+  });
+
+  test('answers an unknown user with the error shape and no stack trace', async () => {
+    const response = await api.json('POST', '/portal-login-service/public/fps/auth', { userId: 'ghost', flow: 'FPS', devicePrint: '' });
+    expect(response).toEqual({ status: 404, body: { errorCode: 'USER_NOT_FOUND', message: 'no such user' } });
+  });
+
+  test('names the bad field of a bad request with 400', async () => {
+    const response = await api.json('POST', '/portal-login-service/public/fps/auth', { userId: 'jdoe', flow: 'XYZ', devicePrint: '' });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ errorCode: 'BAD_REQUEST', field: 'flow' });
+  });
+
+  test('refuses a body over 64 KiB with 413', async () => {
+    const response = await api.request('POST', '/portal-login-service/public/fps/auth', { userId: 'jdoe', flow: 'FPS', devicePrint: 'x'.repeat(70_000) });
+    expect(response.status).toBe(413);
+  });
+
+  test('refuses a post without the XSRF header', async () => {
+    const response = await api.request('POST', '/portal-login-service/public/fps/auth', { userId: 'jdoe', flow: 'FPS', devicePrint: '' }, { headers: { 'x-xsrf-token': 'wrong' } });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('passcodes', () => {
+  test('e-mail and SMS codes land in the outbox and never in the response', async () => {
+    const auth = await startFlow('jdoe');
+    const sent = await send('jdoe', auth, 'sms');
+    expect(sent.status).toBe(200);
+    expect(sent.body.otp).toBeNull();
+    const code = await lastCode();
+    expect(code).toMatch(/^\d{6}$/);
+    expect(JSON.stringify(sent.body)).not.toContain(code);
+  });
+
+  test('verifies the right code once', async () => {
+    const auth = await startFlow('jdoe');
+    await send('jdoe', auth, 'email');
+    const code = await lastCode();
+    expect((await verify('jdoe', auth, code)).body).toEqual({ authenticationResult: 'SUCCESS', channelStatus: null });
+    expect((await verify('jdoe', auth, code)).body).toMatchObject({ errorCode: 'OTP_VOID' });
+  });
+
+  test('voids the passcode after five wrong tries, even after a resend', async () => {
+    const auth = await startFlow('jdoe');
+    await send('jdoe', auth, 'email');
+    for (let attempt = 1; attempt <= 3; attempt += 1) expect((await verify('jdoe', auth, '000000')).body).toMatchObject({ errorCode: 'OTP_INVALID' });
+    await send('jdoe', auth, 'email', 'resend-otp');
+    expect((await verify('jdoe', auth, '000000')).body).toMatchObject({ errorCode: 'OTP_INVALID' });
+    expect((await verify('jdoe', auth, '000000')).body).toMatchObject({ errorCode: 'OTP_VOID' });
+    expect((await verify('jdoe', auth, await lastCode())).body).toMatchObject({ errorCode: 'OTP_VOID' });
+  });
+
+  test('a resend replaces the previous code', async () => {
+    const auth = await startFlow('jdoe');
+    await send('jdoe', auth, 'email');
+    const first = await lastCode();
+    await send('jdoe', auth, 'email', 'resend-otp');
+    const second = await lastCode();
+    if (first !== second) expect((await verify('jdoe', auth, first)).body).toMatchObject({ errorCode: 'OTP_INVALID' });
+    expect((await verify('jdoe', auth, second)).body).toMatchObject({ authenticationResult: 'SUCCESS' });
+  });
+
+  test('expires a code after 20 minutes', async () => {
+    const auth = await startFlow('jdoe');
+    await send('jdoe', auth, 'email');
+    const code = await lastCode();
+    clock += 20 * 60 * 1000 + 1;
+    expect((await verify('jdoe', auth, code)).body).toMatchObject({ errorCode: 'OTP_EXPIRED' });
+  });
+
+  test('binds a code to its transaction', async () => {
+    const first = await startFlow('jdoe');
+    const second = await startFlow('jdoe');
+    await send('jdoe', first, 'email');
+    expect((await verify('jdoe', second, await lastCode())).body).toMatchObject({ errorCode: 'OTP_VOID' });
+  });
+
+  test('answers OTP_ERR_003 for the locked user', async () => {
+    const auth = await startFlow('llocked');
+    await send('llocked', auth, 'email');
+    const response = await verify('llocked', auth, await lastCode());
+    expect(response).toMatchObject({ status: 403, body: { errorCode: 'OTP_ERR_003' } });
+  });
+});
+
+describe('call channel', () => {
+  test('returns the code to show, stays pending until the callee keys it, then succeeds', async () => {
+    const auth = await startFlow('jdoe');
+    const sent = await send('jdoe', auth, 'call');
+    const code = deobfuscate(sent.body.otp) ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await verify('jdoe', auth, code, 'call')).body).toEqual({ authenticationResult: null, channelStatus: 'STATUS.PENDING' });
+    clock += 8000;
+    expect((await verify('jdoe', auth, code, 'call')).body).toEqual({ authenticationResult: 'SUCCESS', channelStatus: null });
+  });
+
+  test('is answered at once through the inspection endpoint', async () => {
+    const auth = await startFlow('jdoe');
+    const code = deobfuscate((await send('jdoe', auth, 'call')).body.otp) ?? '';
+    await api.request('POST', '/__emulator/calls/answer');
+    expect((await verify('jdoe', auth, code, 'call')).body).toMatchObject({ authenticationResult: 'SUCCESS' });
+  });
+
+  test('cannot reach nocall', async () => {
+    const auth = await startFlow('nocall');
+    const code = deobfuscate((await send('nocall', auth, 'call')).body.otp) ?? '';
+    clock += 10_000;
+    expect((await verify('nocall', auth, code, 'call')).body).toEqual({ authenticationResult: null, channelStatus: 'STATUS.UNREACHABLE' });
+  });
+});
+
+describe('forgot user id', () => {
+  test('finds a user case-insensitively by e-mail and sends the user id after a verified code', async () => {
+    const lookup = await api.json<{ principalId: string }>('POST', '/portal-login-service/public/fuid/lookup', { firstName: 'john', lastName: 'DOE', emailId: 'John.Doe@Example.com' });
+    expect(lookup.status).toBe(200);
+    const principalId = lookup.body.principalId;
+    expect(principalId).not.toContain('jdoe');
+    expect((await api.json('POST', '/portal-login-service/public/uti/decrypt', { identifier: principalId })).body).toEqual({ internal: false });
+    const auth = await startFlow(principalId, 'FUID');
+    await send(principalId, auth, 'email', 'generate-otp', 'FUID');
+    expect((await verify(principalId, auth, await lastCode(), 'email', 'FUID')).body).toMatchObject({ authenticationResult: 'SUCCESS' });
+    expect((await api.json('POST', '/portal-login-service/public/fuid/emails', { principalId, transactionId: auth.transactionId })).status).toBe(200);
+    const outbox = await api.json<{ messages: Array<{ text: string; to: string }> }>('GET', '/__emulator/outbox');
+    expect(outbox.body.messages.at(-1)).toMatchObject({ to: 'john.doe@example.com', text: 'Your User ID is jdoe.' });
+  });
+
+  test('does not send the user id without a verified code', async () => {
+    const lookup = await api.json<{ principalId: string }>('POST', '/portal-login-service/public/fuid/lookup', { firstName: 'John', lastName: 'Doe', emailId: 'john.doe@example.com' });
+    const auth = await startFlow(lookup.body.principalId, 'FUID');
+    expect((await api.json('POST', '/portal-login-service/public/fuid/emails', { principalId: lookup.body.principalId, transactionId: auth.transactionId })).status).toBe(403);
+  });
+
+  test('answers no match with USER_NOT_FOUND', async () => {
+    const lookup = await api.json('POST', '/portal-login-service/public/fuid/lookup', { firstName: 'No', lastName: 'Body', emailId: 'no@example.com' });
+    expect(lookup).toMatchObject({ status: 404, body: { errorCode: 'USER_NOT_FOUND' } });
+  });
+});
+
+test('tells internal from external users', async () => {
+  expect((await api.json('GET', '/portal-login-service/public/uti/mstaff')).body).toEqual({ internal: true });
+  expect((await api.json('GET', '/portal-login-service/public/uti/jdoe')).body).toEqual({ internal: false });
+});
+
+describe('SiteMinder', () => {
+  const login = (user: string, password: string, query = 'SMQUERYDATA=q1&TARGET=%2Fapps%2Fhome') =>
+    api.request('POST', `/login/forms/bg/ProcessLogin.fcc?${query}`, { USER: user, PASSWRD: password, SMENC: 'UTF-8', SUBMIT: 'Login' }, { form: true, headers: { referer: 'http://x/app/cwa/login?SMQUERYDATA=q1' } });
+
+  test('logs in good credentials and shows /apps/home', async () => {
+    const response = await login('jdoe', 'Summer#2026');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/apps/home');
+    const home = await api.request('GET', '/apps/home');
+    expect(await home.text()).toContain('Signed in as jdoe');
+    const out = await api.request('GET', '/login/logout.html');
+    expect(out.headers.get('location')).toBe('/app/nxn/logout');
+    expect((await api.request('GET', '/apps/home')).status).toBe(302);
+  });
+
+  test('sends bad credentials back to the brand login with the SiteMinder parameters', async () => {
+    const response = await login('jdoe', 'wrong');
+    const location = new URL(response.headers.get('location') ?? '', 'http://x');
+    expect(location.pathname).toBe('/app/cwa/login');
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({ SMQUERYDATA: 'q1', SMUSRMSG: 'Invalid Credentials', SMAUTHREASON: '0', SMAUTHSTATUS: '0' });
+  });
+
+  test('never redirects to another origin after login', async () => {
+    const response = await login('jdoe', 'Summer#2026', 'SMQUERYDATA=q&TARGET=https%3A%2F%2Fevil.example%2F');
+    expect(response.headers.get('location')).toBe('/apps/home');
+    const protocolRelative = await login('jdoe', 'Summer#2026', 'SMQUERYDATA=q&TARGET=%2F%2Fevil.example');
+    expect(protocolRelative.headers.get('location')).toBe('/apps/home');
+  });
+
+  test('refuses a cross-site post to the login form', async () => {
+    const response = await api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: 'Summer#2026' }, { form: true, headers: { origin: 'https://evil.example' } });
+    expect(response.status).toBe(403);
+  });
+
+  test('sends a temporary password to the change-password page', async () => {
+    const response = await login('newuser', 'Welcome#2026');
+    const location = new URL(response.headers.get('location') ?? '', 'http://x');
+    expect(location.pathname).toBe('/self-service/cwa/fps-self-change-pw');
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({ SMAUTHREASON: '34', FTUF: 'Y', uid: 'newuser', uti: 'external' });
+  });
+
+  test('without a session /apps/home goes to login with a fresh SMQUERYDATA, keeping fromPage', async () => {
+    const response = await api.request('GET', '/apps/home?fromPage=FPS');
+    const location = new URL(response.headers.get('location') ?? '', 'http://x');
+    expect(location.pathname).toBe('/app/nxn/login');
+    expect(location.searchParams.get('SMQUERYDATA')).toMatch(/.{8,}/);
+    expect(location.searchParams.get('fromPage')).toBe('FPS');
+  });
+});
+
+describe('password services', () => {
+  const change = (user: string, current: string, next: string, confirm = next) =>
+    api.request('POST', '/pw/forms/smpwservices.fcc?SMAUTHREASON=34&TARGET=%2Fapps%2Fhome%3FfromPage%3DFPS', { USERNAME: user, PASSWORD: current, NEWPASSWORD: next, CONFIRMPASSWORD: confirm }, { form: true, headers: { referer: 'http://x/self-service/nxn/fps-self-change-pw' } });
+  const error = (response: Response) => new URL(response.headers.get('location') ?? '', 'http://x').searchParams.get('SMPWERR');
+
+  test('changes a password that meets the rules and then logs in with it', async () => {
+    const response = await change('jdoe', 'Summer#2026', 'Autumn#2026x');
+    expect(response.headers.get('location')).toBe('/apps/home?fromPage=FPS');
+    const login = await api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: 'Autumn#2026x' }, { form: true });
+    expect(login.headers.get('location')).toBe('/apps/home');
+  });
+
+  test('names each broken rule with its code', async () => {
+    expect(error(await change('jdoe', 'wrong', 'Autumn#2026x'))).toBe('ISB_PASSVAL01');
+    expect(error(await change('jdoe', 'Summer#2026', 'Autumn#2026x', 'Autumn#2026y'))).toBe('ISB_PASSVAL02');
+    expect(error(await change('jdoe', 'Summer#2026', 'short#1A'.slice(0, 7)))).toBe('ISB_PASSVAL03');
+    expect(error(await change('jdoe', 'Summer#2026', 'nouppercase#1'))).toBe('ISB_PASSVAL03');
+    expect(error(await change('jdoe', 'Summer#2026', 'Summer#2026'))).toBe('ISB_PASSVAL04');
+  });
+
+  test('needs 16 characters for an internal user', async () => {
+    expect(error(await change('mstaff', 'Internal#Pass2026', 'Short#Pass2026'))).toBe('ISB_PASSVAL03');
+    expect((await change('mstaff', 'Internal#Pass2026', 'Much#Longer#Pass2027')).headers.get('location')).toBe('/apps/home?fromPage=FPS');
+  });
+
+  test('refuses any of the last 12 passwords with ISB_USRUP06', async () => {
+    let current = 'Summer#2026';
+    for (let index = 1; index <= 3; index += 1) {
+      const next = `Rotate#${index}abcd`;
+      await change('jdoe', current, next);
+      current = next;
+    }
+    expect(error(await change('jdoe', current, 'Summer#2026'))).toBe('ISB_USRUP06');
+    expect(error(await change('jdoe', current, 'Rotate#1abcd'))).toBe('ISB_USRUP06');
+  });
+
+  test('e-mails a temporary password after a verified code and requires changing it', async () => {
+    const auth = await startFlow('jdoe');
+    await send('jdoe', auth, 'email');
+    await verify('jdoe', auth, await lastCode());
+    const temporary = await api.json('POST', '/portal-login-service/public/fps/email/jdoe', { transactionId: auth.transactionId });
+    expect(temporary).toEqual({ status: 200, body: { result: 'SUCCESS' } });
+    const outbox = await api.json<{ messages: Array<{ text: string }> }>('GET', '/__emulator/outbox');
+    const password = /temporary password is (\S+)\./.exec(outbox.body.messages.at(-1)?.text ?? '')?.[1] ?? '';
+    expect(password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{10,}$/);
+    const login = await api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: password }, { form: true });
+    expect(login.headers.get('location')).toMatch(/^\/self-service\/nxn\/fps-self-change-pw\?/);
+  });
+
+  test('refuses a temporary password without a verified code', async () => {
+    const auth = await startFlow('jdoe');
+    expect((await api.json('POST', '/portal-login-service/public/fps/email/jdoe', { transactionId: auth.transactionId })).status).toBe(403);
+  });
+});
+
+test('records statistics and resets to the seeded state', async () => {
+  expect((await api.json('POST', '/nxn-metrics/analytics/metrics', { statsType: 'NXN_USAGE_STATS', TO_STATE: 'x' })).status).toBe(200);
+  expect((await api.json<{ records: unknown[] }>('GET', '/__emulator/stats')).body.records).toEqual([
+    expect.objectContaining({ endpoint: '/nxn-metrics/analytics/metrics', payload: { statsType: 'NXN_USAGE_STATS', TO_STATE: 'x' } }),
+  ]);
+  await api.request('POST', '/pw/forms/smpwservices.fcc', { USERNAME: 'jdoe', PASSWORD: 'Summer#2026', NEWPASSWORD: 'Winter#2026x', CONFIRMPASSWORD: 'Winter#2026x' }, { form: true });
+  await api.request('POST', '/__emulator/reset');
+  expect((await api.json<{ records: unknown[] }>('GET', '/__emulator/stats')).body.records).toEqual([]);
+  const login = await api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: 'Summer#2026' }, { form: true });
+  expect(login.headers.get('location')).toBe('/apps/home');
+});
+
+test('serves the White Label test groups', async () => {
+  const groups = await api.json<Array<{ lobname: string }>>('GET', '/nxn-service/public/wlTestUrls');
+  expect(groups.body.map((group) => group.lobname)).toEqual(['Wealth Management', 'Retirement and Education']);
+});

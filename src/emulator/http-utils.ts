@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+
+/** Bodies above this are refused with 413. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** A request the emulator refuses, answered as `{ errorCode, message, field? }`. */
+export class EmulatorHttpError extends Error {
+  readonly status: number;
+  readonly errorCode: string;
+  readonly field: string | undefined;
+
+  constructor(status: number, errorCode: string, message: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.errorCode = errorCode;
+    this.field = field;
+  }
+}
+
+/** Reads the body, refusing more than 64 KiB. */
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new EmulatorHttpError(413, 'PAYLOAD_TOO_LARGE', 'request body larger than 64 KiB');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new EmulatorHttpError(413, 'PAYLOAD_TOO_LARGE', 'request body larger than 64 KiB');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Parses a JSON body with a contract schema; a bad field answers 400 naming it. */
+export async function readJson<T extends z.ZodType>(req: IncomingMessage, schema: T): Promise<z.infer<T>> {
+  const text = await readBody(req);
+  let raw: unknown;
+  try {
+    raw = text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new EmulatorHttpError(400, 'BAD_REQUEST', 'body is not valid JSON');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.code === 'unrecognized_keys' ? issue.keys.join(',') : (issue?.path ?? []).join('.');
+    throw new EmulatorHttpError(400, 'BAD_REQUEST', `invalid field ${field || '(body)'}: ${issue?.message ?? 'invalid'}`, field || '(body)');
+  }
+  return parsed.data;
+}
+
+/** Parses a form-encoded body. */
+export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  return new URLSearchParams(await readBody(req));
+}
+
+/** Answers JSON; every service answer is no-store. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Answers a redirect. */
+export function redirect(res: ServerResponse, location: string, cookies: string[] = []): void {
+  res.writeHead(302, { Location: location, 'Cache-Control': 'no-store', ...(cookies.length > 0 ? { 'Set-Cookie': cookies } : {}) });
+  res.end();
+}
+
+/** Answers a small HTML page. */
+export function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(html);
+}
+
+/** Reads one cookie of the request. */
+export function cookieOf(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** An unguessable token. */
+export function token(bytes = 18): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** Escapes text for the emulator's few HTML pages. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** A same-origin path, or the fallback: never an open redirect. */
+export function safeTarget(target: string | null | undefined, fallback: string): string {
+  if (!target) return fallback;
+  let decoded = target;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return fallback;
+  }
+  if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.includes('\\') || /[\u0000-\u001f]/.test(decoded)) return fallback;
+  return decoded;
+}
+
+/** The white-label key from the Referer (`/app/{wl}/…` or `/self-service/{wl}/…`), else nxn. */
+export function brandFromReferer(req: IncomingMessage): string {
+  const referer = req.headers.referer ?? '';
+  const match = /\/(?:de-DE\/)?(?:app|self-service)\/([a-z0-9-]+)\//.exec(referer);
+  return match?.[1] ?? 'nxn';
+}

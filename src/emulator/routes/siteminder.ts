@@ -1,0 +1,100 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brandFromReferer, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, token } from '../http-utils.ts';
+import { checkNewPassword, PASSWORD_HISTORY } from '../passwords.ts';
+import type { EmulatorState } from '../state.ts';
+
+const SESSION_COOKIE = 'SMSESSION';
+const CHANGE_PASSWORD_AGENT = 'nxnportal';
+
+/** Browsers say where a post comes from; a cross-site post to the login or password form is refused. */
+function refuseCrossSite(req: IncomingMessage): void {
+  const site = req.headers['sec-fetch-site'];
+  const origin = req.headers.origin;
+  const host = req.headers.host ?? '';
+  if (site === 'cross-site' || (origin && origin !== 'null' && new URL(origin).host !== host)) {
+    throw new EmulatorHttpError(403, 'CROSS_SITE', 'cross-site form posts are refused');
+  }
+}
+
+function loginPage(wl: string, query: Record<string, string>): string {
+  return `/app/${wl}/login?${new URLSearchParams(query).toString()}`;
+}
+
+async function processLogin(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  refuseCrossSite(req);
+  const form = await readForm(req);
+  const wl = brandFromReferer(req);
+  const smQueryData = url.searchParams.get('SMQUERYDATA') || token(12);
+  const target = safeTarget(url.searchParams.get('TARGET') ?? form.get('TARGET'), '/apps/home');
+  const user = state.user(form.get('USER') ?? '');
+  const password = form.get('PASSWRD') ?? '';
+  if (!user || password === '' || user.password !== password) {
+    redirect(res, loginPage(wl, { SMQUERYDATA: smQueryData, SMUSRMSG: 'Invalid Credentials', SMAUTHREASON: '0', SMAUTHSTATUS: '0', TARGET: target }));
+    return;
+  }
+  if (user.temporary) {
+    // A temporary password must be changed first: the SiteMinder password-change redirect.
+    const query = new URLSearchParams({ SMAUTHREASON: '34', TARGET: target, smagentname: CHANGE_PASSWORD_AGENT, uti: user.type, FTUF: user.behaviour === 'firstTime' ? 'Y' : 'N', uid: user.userId });
+    redirect(res, `/self-service/${wl}/fps-self-change-pw?${query.toString()}`);
+    return;
+  }
+  const session = token();
+  state.sessions.set(session, user.userId);
+  redirect(res, target, [`${SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax`]);
+}
+
+function home(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  const userId = state.sessions.get(cookieOf(req, SESSION_COOKIE) ?? '');
+  if (!userId) {
+    const query: Record<string, string> = { SMQUERYDATA: token(12), TARGET: '/apps/home' };
+    const fromPage = url.searchParams.get('fromPage');
+    if (fromPage && /^[A-Za-z]{1,20}$/.test(fromPage)) query['fromPage'] = fromPage;
+    redirect(res, loginPage('nxn', query));
+    return;
+  }
+  sendHtml(res, 200, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Home</title><main><h1>Signed in as ${escapeHtml(userId)}</h1><p><a href="/login/logout.html">Log out</a></p></main></html>`);
+}
+
+function logout(state: EmulatorState, req: IncomingMessage, res: ServerResponse): void {
+  state.sessions.delete(cookieOf(req, SESSION_COOKIE) ?? '');
+  redirect(res, '/app/nxn/logout', [`${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`]);
+}
+
+async function changePassword(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  refuseCrossSite(req);
+  const form = await readForm(req);
+  const wl = brandFromReferer(req);
+  const back = (code: string) => {
+    const query = new URLSearchParams(url.searchParams);
+    query.set('SMPWERR', code);
+    redirect(res, `/self-service/${wl}/fps-self-change-pw?${query.toString()}`);
+  };
+  const user = state.user(form.get('USERNAME') ?? '');
+  if (!user) {
+    back('ISB_PASSVAL01');
+    return;
+  }
+  const refusal = checkNewPassword({
+    type: user.type, current: user.password, given: form.get('PASSWORD') ?? '', next: form.get('NEWPASSWORD') ?? '',
+    confirm: form.get('CONFIRMPASSWORD') ?? '', history: user.history,
+  });
+  if (refusal) {
+    back(refusal);
+    return;
+  }
+  user.history = [user.password, ...user.history].slice(0, PASSWORD_HISTORY);
+  user.password = form.get('NEWPASSWORD') ?? '';
+  user.temporary = false;
+  redirect(res, safeTarget(url.searchParams.get('TARGET'), '/apps/home?fromPage=FPS'));
+}
+
+/** SiteMinder login, logout, the signed-in home page and the password services; false for other paths. */
+export async function handleSiteMinder(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+  const method = req.method ?? 'GET';
+  if (url.pathname === '/login/forms/bg/ProcessLogin.fcc' && method === 'POST') await processLogin(state, req, res, url);
+  else if (url.pathname === '/apps/home' && method === 'GET') home(state, req, res, url);
+  else if (url.pathname === '/login/logout.html' && method === 'GET') logout(state, req, res);
+  else if (url.pathname === '/pw/forms/smpwservices.fcc' && method === 'POST') await changePassword(state, req, res, url);
+  else return false;
+  return true;
+}

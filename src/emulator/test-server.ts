@@ -1,0 +1,57 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createEmulator } from './create-emulator.ts';
+import type { Emulator, EmulatorOptions } from './create-emulator.ts';
+
+/** A running emulator on an ephemeral port with a tiny client that keeps cookies, for tests. */
+export interface TestEmulator {
+  base: string;
+  emulator: Emulator;
+  /** Calls the emulator like a browser on the same origin (cookies, XSRF header). */
+  request(method: string, path: string, body?: unknown, options?: { form?: boolean; headers?: Record<string, string> }): Promise<Response>;
+  json<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+/** Starts an emulator on 127.0.0.1 with a free port. */
+export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
+  const emulator = createEmulator(options);
+  const server = createServer((req, res) => {
+    void emulator.handle(req, res).then((handled) => {
+      if (!handled) res.writeHead(404).end('not an emulator path');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const cookies = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const [name = '', ...value] = pair.split('=');
+      cookies.set(name, value.join('='));
+    }
+  };
+  const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  async function request(method: string, path: string, body?: unknown, options: { form?: boolean; headers?: Record<string, string> } = {}) {
+    if (!cookies.has('XSRF-TOKEN')) remember(await fetch(`${base}/__emulator/outbox`));
+    const headers: Record<string, string> = { cookie: cookieHeader(), 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '', ...options.headers };
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = options.form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
+      headers['content-type'] = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
+    }
+    const response = await fetch(`${base}${path}`, { method, headers, redirect: 'manual', ...(payload === undefined ? {} : { body: payload }) });
+    remember(response);
+    return response;
+  }
+  return {
+    base,
+    emulator,
+    request,
+    async json<T>(method: string, path: string, body?: unknown) {
+      const response = await request(method, path, body);
+      return { status: response.status, body: (await response.json()) as T };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
