@@ -1,0 +1,138 @@
+import ky, { isTimeoutError } from 'ky';
+import type { KyInstance } from 'ky';
+import { z } from 'zod';
+import { errorResponseSchema } from '../contract/recovery.ts';
+import { toServiceError } from './service-errors.ts';
+import type { ServiceResult } from './service-errors.ts';
+
+// zod's fast path compiles validators with `new Function`, which the pages' CSP forbids.
+z.config({ jitless: true });
+
+/** One HTTP-stats record per service call (spec 7, spec 8 status rules). */
+export interface HttpStat {
+  method: string;
+  url: string;
+  status: 'Success' | 'Failure';
+  /** HTTP status; on a time-out 1 when the elapsed time exceeded timeoutInSeconds, else 0; -1 for other failures. */
+  statusCode: number;
+  elapsedMs: number;
+  responseSize: number;
+  startedAt: Date;
+}
+
+/** URLs never reported for POST (spec 7); they are statistics calls themselves. */
+export const STATS_BLACKLIST = [
+  '/nxn-service/httpUsageStatus/store', '/nxn-service/stateUsageStatus/store', '/DPMonitor/rest/events', '/nxn-service/public/logDpStats',
+  '/nxnDigitalPulse/DigitalPulseV2RESTEndpoint/json', '/nxn-service/logout', '/DPMonitor/rest/v1/dpevents/', '/nxnDigitalPulseSelfService/json',
+  '/nxn-metrics/analytics/',
+] as const;
+
+/** Whether a call is reported to HTTP stats. */
+export function isReported(method: string, url: string): boolean {
+  return method.toUpperCase() !== 'POST' || !STATS_BLACKLIST.some((part) => url.includes(part));
+}
+
+/** The client's environment; tests give a base URL, a fetch and a cookie reader. */
+export interface ClientConfig {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  readCookie?: (name: string) => string | null;
+  reportHttpStat?: (stat: HttpStat) => void;
+  now?: () => number;
+}
+
+const documentCookie = (name: string): string | null => {
+  if (typeof document === 'undefined') return null;
+  const match = document.cookie.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+};
+
+let config: ClientConfig = {};
+let instance: KyInstance | undefined;
+
+/** Sets the client's environment (tests, or the telemetry hook of a page). */
+export function configureServiceClient(next: ClientConfig): void {
+  config = { ...config, ...next };
+  instance = undefined;
+}
+
+/** The one ky instance: XSRF header on relative non-GET calls, the time-out header, no retries. */
+function http(): KyInstance {
+  instance ??= ky.create({
+    retry: 0,
+    throwHttpErrors: false,
+    ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+    ...(config.fetch ? { fetch: config.fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const method = request.method.toUpperCase();
+          const relative = config.baseUrl ? request.url.startsWith(config.baseUrl) : new URL(request.url).origin === location.origin;
+          const xsrf = (config.readCookie ?? documentCookie)('XSRF-TOKEN');
+          if (method !== 'GET' && method !== 'HEAD' && relative && xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
+        },
+      ],
+    },
+  });
+  return instance;
+}
+
+/** How one call is made: method, path, body, time-out and the schema of its answer. */
+export interface CallSpec<T> {
+  method: 'GET' | 'POST';
+  path: string;
+  json?: unknown;
+  form?: URLSearchParams;
+  /** Milliseconds; false for none (the user-type check). */
+  timeoutMs: number | false;
+  schema: z.ZodType<T>;
+}
+
+/** Makes one call, reports it to HTTP stats, validates the answer and maps failures to codes. */
+export async function call<T>(spec: CallSpec<T>): Promise<ServiceResult<T>> {
+  const now = config.now ?? Date.now;
+  const started = now();
+  const timeoutSeconds = spec.timeoutMs === false ? 0 : spec.timeoutMs / 1000;
+  const report = (status: 'Success' | 'Failure', statusCode: number, responseSize: number) => {
+    if (config.reportHttpStat && isReported(spec.method, spec.path)) {
+      config.reportHttpStat({ method: spec.method, url: spec.path, status, statusCode, elapsedMs: now() - started, responseSize, startedAt: new Date(started) });
+    }
+  };
+  let response: Response;
+  try {
+    response = await http()(spec.path.replace(/^\//, config.baseUrl ? '' : '/'), {
+      method: spec.method,
+      timeout: spec.timeoutMs,
+      headers: { timeoutInSeconds: String(timeoutSeconds), Accept: 'application/json' },
+      ...(spec.json === undefined ? {} : { json: spec.json }),
+      ...(spec.form === undefined ? {} : { body: spec.form }),
+    });
+  } catch (error) {
+    if (isTimeoutError(error)) {
+      report('Failure', timeoutSeconds > 0 && now() - started > timeoutSeconds * 1000 ? 1 : 0, 0);
+      return { ok: false, error: 'TIMEOUT' };
+    }
+    report('Failure', -1, 0);
+    return { ok: false, error: 'NETWORK' };
+  }
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    report('Failure', -1, 0);
+    return { ok: false, error: 'NETWORK' };
+  }
+  report(response.ok ? 'Success' : 'Failure', response.status, text.length);
+  let body: unknown = {};
+  try {
+    body = text === '' ? {} : JSON.parse(text);
+  } catch {
+    return { ok: false, error: response.ok ? 'BAD_RESPONSE' : toServiceError(response.status, undefined) };
+  }
+  if (!response.ok) {
+    const parsedError = errorResponseSchema.safeParse(body);
+    return { ok: false, error: toServiceError(response.status, parsedError.success ? parsedError.data.errorCode : undefined) };
+  }
+  const parsed = spec.schema.safeParse(body);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, error: 'BAD_RESPONSE' };
+}
