@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** GET /app/npx/public/contentsvcs/v1/api/sites/{site}/sblocks/open/{block}: an HTML block. */
 export const contentBlockSchema = z.object({ block: z.object({ text: z.string() }) });

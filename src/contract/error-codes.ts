@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Recovery flows: forgot password, forgot user id, first-time user. */
 export const flowSchema = z.enum(['FPS', 'FUID', 'FTU']);

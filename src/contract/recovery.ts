@@ -1,17 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { authenticationResultSchema, channelSchema, flowSchema, supportedChannelSchema } from './error-codes.ts';
 
 // Requests and responses of portal-login-service's public recovery calls (spec 3 and 7). Contact
 // values and passcodes travel obfuscated (3 random characters + base64, src/lib/obfuscation.ts).
 
-const userId = z.string().min(1).max(100);
-const id = z.string().min(1).max(200);
-const obfuscated = z.string().min(4).max(2000);
+const bounded = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+const userId = bounded(1, 100);
+const id = bounded(1, 200);
+const obfuscated = bounded(4, 2000);
 
 /** POST /portal-login-service/public/fps/auth: which channels can reach this user. */
 export const otpAuthRequestSchema = z.strictObject({
   /** Device fingerprint, form-encoded fp_* fields. */
-  devicePrint: z.string().max(4000),
+  devicePrint: z.string().check(z.maxLength(4000)),
   flow: flowSchema,
   userId,
 });
@@ -22,9 +23,9 @@ export const otpAuthResponseSchema = z.object({
   transactionId: id,
   sessionId: id,
   /** Obfuscated contact values; null when the user has none. */
-  primaryEmail: obfuscated.nullable(),
-  businessPhone: obfuscated.nullable(),
-  cellPhone: obfuscated.nullable(),
+  primaryEmail: z.nullable(obfuscated),
+  businessPhone: z.nullable(obfuscated),
+  cellPhone: z.nullable(obfuscated),
   supportedotpChannels: z.array(supportedChannelSchema),
 });
 export type OtpAuthResponse = z.infer<typeof otpAuthResponseSchema>;
@@ -43,20 +44,20 @@ export type SendOtpRequest = z.infer<typeof sendOtpRequestSchema>;
 
 export const sendOtpResponseSchema = z.object({
   /** Obfuscated passcode for the call channel (the page shows it); null for e-mail and SMS. */
-  otp: obfuscated.nullable(),
+  otp: z.nullable(obfuscated),
   transactionId: id,
   sessionId: id,
   /** Seconds until the passcode expires (20 minutes). */
-  expiresInSeconds: z.number().int().positive(),
+  expiresInSeconds: z.int().check(z.positive()),
   /** Seconds before a resend is accepted. */
-  resendAfterSeconds: z.number().int().nonnegative(),
+  resendAfterSeconds: z.int().check(z.nonnegative()),
 });
 export type SendOtpResponse = z.infer<typeof sendOtpResponseSchema>;
 
 /** POST fps/verify-otp. */
 export const verifyOtpRequestSchema = z.strictObject({
   channel: channelSchema,
-  devicePrint: z.string().max(4000),
+  devicePrint: z.string().check(z.maxLength(4000)),
   /** The passcode, obfuscated. */
   otp: obfuscated,
   sessionId: id,
@@ -69,9 +70,9 @@ export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
 
 export const verifyOtpResponseSchema = z.object({
   /** SUCCESS or FAILURE; null while a call is not answered yet or could not reach the user. */
-  authenticationResult: authenticationResultSchema.nullable(),
+  authenticationResult: z.nullable(authenticationResultSchema),
   /** e.g. STATUS.UNREACHABLE, STATUS.PENDING; null otherwise. */
-  channelStatus: z.string().nullable(),
+  channelStatus: z.nullable(z.string()),
 });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
@@ -80,13 +81,13 @@ export const temporaryPasswordRequestSchema = z.strictObject({ transactionId: id
 export const resultResponseSchema = z.object({ result: z.literal('SUCCESS') });
 export type ResultResponse = z.infer<typeof resultResponseSchema>;
 
-const name = z.string().min(1).max(100).refine((value) => !value.includes('*'), 'must not contain *');
+const name = bounded(1, 100).check(z.refine((value) => !value.includes('*'), 'must not contain *'));
 
 /** POST fuid/lookup: find a user by name and e-mail. */
 export const forgotUserLookupRequestSchema = z.strictObject({
   firstName: name,
   lastName: name,
-  emailId: z.string().min(3).max(254),
+  emailId: bounded(3, 254),
 });
 export type ForgotUserLookupRequest = z.infer<typeof forgotUserLookupRequestSchema>;
 export const forgotUserLookupResponseSchema = z.object({
@@ -109,16 +110,16 @@ export const decryptResponseSchema = z.object({ internal: z.boolean() });
 export type DecryptResponse = z.infer<typeof decryptResponseSchema>;
 
 /** POST change: the forgot-user change request (spec 7; its result is not shown). */
-export const forgotUserChangeRequestSchema = z.strictObject({ principalId: id, emailId: z.string().min(3).max(254) });
-export const forgotUserChangeResponseSchema = z.object({}).loose();
+export const forgotUserChangeRequestSchema = z.strictObject({ principalId: id, emailId: bounded(3, 254) });
+export const forgotUserChangeResponseSchema = z.looseObject({});
 
 /** Every error body of the service. `message` is for logs; pages translate `errorCode`. */
 export const errorResponseSchema = z.object({
   errorCode: z.string(),
   message: z.string(),
   /** The request field that was wrong, for 400 answers. */
-  field: z.string().optional(),
+  field: z.optional(z.string()),
   /** Seconds to wait, for 429 answers. */
-  retryAfterSeconds: z.number().optional(),
+  retryAfterSeconds: z.optional(z.number()),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** GET /nxn-service/public/wlTestUrls: line-of-business groups with their client links. */
 export const whiteLabelTestGroupSchema = z.object({

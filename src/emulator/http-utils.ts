@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** Bodies above this are refused with 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -35,7 +35,7 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** Parses a JSON body with a contract schema; a bad field answers 400 naming it. */
-export async function readJson<T extends z.ZodType>(req: IncomingMessage, schema: T): Promise<z.infer<T>> {
+export async function readJson<T extends z.ZodMiniType>(req: IncomingMessage, schema: T): Promise<z.infer<T>> {
   const text = await readBody(req);
   let raw: unknown;
   try {

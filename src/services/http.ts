@@ -1,6 +1,6 @@
 import ky, { isTimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { errorResponseSchema } from '../contract/recovery.ts';
 import { toServiceError } from './service-errors.ts';
 import type { ServiceResult } from './service-errors.ts';
@@ -85,7 +85,7 @@ export interface CallSpec<T> {
   form?: URLSearchParams;
   /** Milliseconds; false for none (the user-type check). */
   timeoutMs: number | false;
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
 }
 
 /** Makes one call, reports it to HTTP stats, validates the answer and maps failures to codes. */

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { getCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
+
+const EU_COOKIE = 'EU_COOKIE';
+
+interface Props {
+  strings: { label: string; message: string; close: string };
+  policyHref: string;
+  policyText: string;
+}
+
+/** The EU cookie consent bar: shown until EU_COOKIE exists; closing sets it for 365 days (spec 4.2). */
+export default function CookieBar({ strings, policyHref, policyText }: Props) {
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    setOpen(getCookie(document, EU_COOKIE) === null);
+  }, []);
+
+  function close() {
+    const domain = secondaryDomain(location.hostname);
+    setCookie(document, EU_COOKIE, 'true', { days: 365, secure: location.protocol === 'https:', ...(domain ? { domain } : {}) });
+    setOpen(false);
+  }
+
+  if (!open) return null;
+  return (
+    <section className="cookie-bar" aria-label={strings.label} data-testid="cookie-bar">
+      <p>
+        {strings.message} <a href={policyHref}>{policyText}</a>
+      </p>
+      <button type="button" className="button" onClick={close}>{strings.close}</button>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { EnvironmentMap } from '../config/environment-schema.ts';
+import { loginFormAction, loginMessageKey } from '../lib/login-messages.ts';
+import type { LoginMessageKey } from '../lib/login-messages.ts';
+import { validateLoginPassword, validateLoginUserId } from '../lib/validators.ts';
+import type { LoginPasswordError, LoginUserIdError } from '../lib/validators.ts';
+import { rememberLoginAttempt } from '../stores/login-session.ts';
+import { reportReturnedLoginFailure } from '../stores/login-statistics.ts';
+import { useHydrated, useLocationSearch } from './use-location-search.ts';
+
+/** The texts the form needs, translated at build time. */
+export type LoginFormStrings = Record<
+  | 'userId' | 'password' | 'submit' | 'submitting' | 'showPassword' | 'userIdRequired' | 'noSpaces' | 'userIdInvalid'
+  | 'passwordRequired' | 'passwordTooShort',
+  string
+> & { messages: Record<LoginMessageKey, string> };
+
+interface Props {
+  strings: LoginFormStrings;
+  wlKey: string;
+  environmentMap: EnvironmentMap;
+}
+
+const USER_ID_ERRORS: Record<LoginUserIdError, keyof LoginFormStrings> = { required: 'userIdRequired', hasWhitespace: 'noSpaces', invalidCharacters: 'userIdInvalid' };
+const PASSWORD_ERRORS: Record<LoginPasswordError, keyof LoginFormStrings> = { required: 'passwordRequired', hasWhitespace: 'noSpaces', tooShort: 'passwordTooShort' };
+
+/**
+ * The SiteMinder login form. It is a real HTML form posting to ProcessLogin.fcc, so it works
+ * before hydration and with password managers; the island adds validation, the password toggle
+ * and the guard against double submits.
+ */
+export default function LoginForm({ strings, wlKey, environmentMap }: Props) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const query = new URLSearchParams(useLocationSearch());
+  const [userId, setUserId] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState({ userId: false, password: false });
+  const [dirty, setDirty] = useState({ userId: false, password: false });
+  const [attempted, setAttempted] = useState(false);
+  const [visible, setVisible] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const reported = useRef(false);
+
+  const smUsrMsg = query.get('SMUSRMSG');
+  const messageKey = smUsrMsg === null ? null : loginMessageKey(smUsrMsg);
+  const userIdError = validateLoginUserId(userId);
+  const passwordError = validateLoginPassword(password);
+  const valid = userIdError === null && passwordError === null;
+  // Errors show once a field was touched and changed (spec 5), or after a refused submit.
+  const showUserIdError = userIdError !== null && ((touched.userId && dirty.userId) || attempted);
+  const showPasswordError = passwordError !== null && ((touched.password && dirty.password) || attempted);
+
+  useEffect(() => {
+    if (messageKey === null || reported.current) return;
+    reported.current = true;
+    void reportReturnedLoginFailure({ wlKey, query, message: strings.messages[messageKey], environmentMap });
+  }, [messageKey, wlKey, environmentMap, query, strings.messages]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (submitting) {
+      event.preventDefault();
+      return;
+    }
+    if (!valid) {
+      event.preventDefault();
+      setAttempted(true);
+      return;
+    }
+    rememberLoginAttempt(userId);
+    setSubmitting(true);
+  }
+
+  const hidden = {
+    SMENC: 'UTF-8',
+    TARGET: query.get('TARGET') ?? '',
+    BGTARGET: query.get('BGTARGET') ?? '',
+    postpreservationdata: query.get('postpreservationdata') ?? '',
+    SUBMIT: 'Login',
+  };
+
+  return (
+    <form id="login-form" className="login-form" method="post" action={loginFormAction(query)} onSubmit={onSubmit} noValidate={hydrated} data-hydrated={hydrated ? 'true' : undefined}>
+      {messageKey && (
+        <div className="alert alert--danger" role="alert" data-testid="login-banner">{strings.messages[messageKey]}</div>
+      )}
+      {Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      <div className="field">
+        <label htmlFor={`${id}-user`}>{strings.userId}</label>
+        <input
+          id={`${id}-user`} name="USER" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={100}
+          value={userId} aria-invalid={showUserIdError} aria-describedby={showUserIdError ? `${id}-user-error` : undefined}
+          onChange={(event) => { setUserId(event.target.value); setDirty((state) => ({ ...state, userId: true })); }}
+          onBlur={() => setTouched((state) => ({ ...state, userId: true }))}
+        />
+        {showUserIdError && <p className="field__error" id={`${id}-user-error`}>{strings[USER_ID_ERRORS[userIdError]] as string}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-password`}>{strings.password}</label>
+        <div className="field__with-button">
+          <input
+            id={`${id}-password`} name="PASSWRD" type={visible ? 'text' : 'password'} autoComplete="current-password" required maxLength={128}
+            value={password} aria-invalid={showPasswordError} aria-describedby={showPasswordError ? `${id}-password-error` : undefined}
+            onChange={(event) => { setPassword(event.target.value); setDirty((state) => ({ ...state, password: true })); }}
+            onBlur={() => setTouched((state) => ({ ...state, password: true }))}
+          />
+          {/* One name, and the pressed state says whether the password shows. */}
+          <button type="button" className="field__toggle" aria-pressed={visible} aria-controls={`${id}-password`} onClick={() => setVisible((shown) => !shown)}>
+            {strings.showPassword}
+          </button>
+        </div>
+        {showPasswordError && <p className="field__error" id={`${id}-password-error`}>{strings[PASSWORD_ERRORS[passwordError]] as string}</p>}
+      </div>
+      <button type="submit" className="button login-form__submit" disabled={hydrated && (!valid || submitting)} aria-busy={submitting}>
+        {submitting ? strings.submitting : strings.submit}
+      </button>
+    </form>
+  );
+}

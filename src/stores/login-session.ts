@@ -1,0 +1,43 @@
+import { readAuthCookie } from '../lib/cookies.ts';
+
+// What the login page keeps in session storage between a post and its return (spec 4.1), and the
+// flag the change-password page leaves for the success toast.
+const USER_ID = 'portal.login.userId';
+const USER_TOKEN = 'portal.login.usrTok';
+const PASSWORD_RESET = 'portal.passwordReset';
+
+function storage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Before the login post: remember the user id and the usrTok cookie value. */
+export function rememberLoginAttempt(userId: string): void {
+  const token = readAuthCookie(document, 'usrTok', location.protocol === 'https:');
+  storage()?.setItem(USER_ID, userId);
+  if (token) storage()?.setItem(USER_TOKEN, token);
+  else storage()?.removeItem(USER_TOKEN);
+}
+
+/** After a failed login: the remembered values, removed so they are used once. */
+export function takeLoginAttempt(): { userId: string | null; userToken: string | null } {
+  const values = { userId: storage()?.getItem(USER_ID) ?? null, userToken: storage()?.getItem(USER_TOKEN) ?? null };
+  storage()?.removeItem(USER_ID);
+  storage()?.removeItem(USER_TOKEN);
+  return values;
+}
+
+/** Set by the change-password page just before it posts. */
+export function markPasswordReset(): void {
+  storage()?.setItem(PASSWORD_RESET, '1');
+}
+
+/** Whether to show the success toast: once, and only when the flag was set. */
+export function takePasswordResetFlag(): boolean {
+  const set = storage()?.getItem(PASSWORD_RESET) === '1';
+  storage()?.removeItem(PASSWORD_RESET);
+  return set;
+}
