@@ -108,8 +108,13 @@ export function safeTarget(target: string | null | undefined, fallback: string):
   return decoded;
 }
 
-/** The white-label key from the Referer (`/app/{wl}/…` or `/self-service/{wl}/…`), else nxn. */
-export function brandFromReferer(req: IncomingMessage): string {
+/**
+ * The white-label key of the page that posted: its `wl` form field (login pages send no Referer),
+ * else the Referer (`/app/{wl}/…` or `/self-service/{wl}/…`), else nxn.
+ */
+export function brandOf(req: IncomingMessage, form: URLSearchParams): string {
+  const field = form.get('wl') ?? '';
+  if (/^[a-z0-9-]{1,40}$/.test(field)) return field;
   const referer = req.headers.referer ?? '';
   const match = /\/(?:de-DE\/)?(?:app|self-service)\/([a-z0-9-]+)\//.exec(referer);
   return match?.[1] ?? 'nxn';

@@ -78,6 +78,8 @@ export default function LoginForm({ strings, wlKey, environmentMap }: Props) {
     BGTARGET: query.get('BGTARGET') ?? '',
     postpreservationdata: query.get('postpreservationdata') ?? '',
     SUBMIT: 'Login',
+    // Not a SiteMinder field: tells the emulator which brand's login to return to (no Referer is sent).
+    wl: wlKey,
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brandFromReferer, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, token } from '../http-utils.ts';
+import { brandOf, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, token } from '../http-utils.ts';
 import { checkNewPassword, PASSWORD_HISTORY } from '../passwords.ts';
 import type { EmulatorState } from '../state.ts';
 
@@ -23,7 +23,7 @@ function loginPage(wl: string, query: Record<string, string>): string {
 async function processLogin(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   refuseCrossSite(req);
   const form = await readForm(req);
-  const wl = brandFromReferer(req);
+  const wl = brandOf(req, form);
   const smQueryData = url.searchParams.get('SMQUERYDATA') || token(12);
   const target = safeTarget(url.searchParams.get('TARGET') ?? form.get('TARGET'), '/apps/home');
   const user = state.user(form.get('USER') ?? '');
@@ -63,7 +63,7 @@ function logout(state: EmulatorState, req: IncomingMessage, res: ServerResponse)
 async function changePassword(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   refuseCrossSite(req);
   const form = await readForm(req);
-  const wl = brandFromReferer(req);
+  const wl = brandOf(req, form);
   const back = (code: string) => {
     const query = new URLSearchParams(url.searchParams);
     query.set('SMPWERR', code);

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, expect, test } from 'vitest';
+import { loadEnvironmentMap } from '../config/load-environment-map.ts';
+import { LOGIN_MESSAGE_KEYS } from '../lib/login-messages.ts';
+import LoginForm from './LoginForm.tsx';
+
+const strings = {
+  userId: 'User ID', password: 'Password', submit: 'Log In', submitting: 'Logging in…', showPassword: 'Show password',
+  userIdRequired: 'User ID is required', noSpaces: 'Please enter without spaces', userIdInvalid: 'Please enter valid userId',
+  passwordRequired: 'Password is required', passwordTooShort: 'Password too short',
+  messages: Object.fromEntries(LOGIN_MESSAGE_KEYS.map((key) => [key, key])) as Record<(typeof LOGIN_MESSAGE_KEYS)[number], string>,
+};
+const environmentMap = loadEnvironmentMap();
+
+afterEach(cleanup);
+
+function renderForm() {
+  render(<LoginForm strings={strings} wlKey="nxn" environmentMap={environmentMap} />);
+  return { user: userEvent.setup(), submit: screen.getByRole('button', { name: 'Log In' }) };
+}
+
+test('keeps submit disabled until both fields are valid', async () => {
+  const { user, submit } = renderForm();
+  expect((submit as HTMLButtonElement).disabled).toBe(true);
+  await user.type(screen.getByLabelText('User ID'), 'jdoe');
+  expect((submit as HTMLButtonElement).disabled).toBe(true);
+  await user.type(screen.getByLabelText('Password'), 'Summer#2026');
+  expect((submit as HTMLButtonElement).disabled).toBe(false);
+});
+
+test('shows field errors only once a field was changed and left', async () => {
+  const { user } = renderForm();
+  const userId = screen.getByLabelText('User ID');
+  await user.click(userId);
+  await user.tab();
+  // Touched but pristine: no error yet.
+  expect(screen.queryByText('User ID is required')).toBeNull();
+  const password = screen.getByLabelText('Password');
+  await user.type(password, 'abc');
+  // Changed but not yet left: no error yet.
+  expect(screen.queryByText('Password too short')).toBeNull();
+  await user.tab();
+  expect(screen.getByText('Password too short')).toBeTruthy();
+  await user.type(userId, 'j doe');
+  expect(screen.getByText('Please enter without spaces')).toBeTruthy();
+  expect(userId.getAttribute('aria-invalid')).toBe('true');
+  expect(userId.getAttribute('aria-describedby')).toBe(screen.getByText('Please enter without spaces').id);
+  await user.clear(userId);
+  expect(screen.getByText('User ID is required')).toBeTruthy();
+  await user.type(userId, 'jdoe!');
+  expect(screen.getByText('Please enter valid userId')).toBeTruthy();
+  await user.clear(password);
+  expect(screen.getByText('Password is required')).toBeTruthy();
+});
+
+test('the password toggle has a name and a pressed state and shows the password', async () => {
+  const { user } = renderForm();
+  const password = screen.getByLabelText('Password');
+  const toggle = screen.getByRole('button', { name: 'Show password' });
+  expect(password.getAttribute('type')).toBe('password');
+  expect(toggle.getAttribute('aria-pressed')).toBe('false');
+  await user.click(toggle);
+  expect(password.getAttribute('type')).toBe('text');
+  expect(toggle.getAttribute('aria-pressed')).toBe('true');
+});
+
+test('posts the SiteMinder fields with autofill hints', () => {
+  renderForm();
+  const form = document.querySelector('form');
+  const names = [...(form?.querySelectorAll('input') ?? [])].map((input) => input.name);
+  expect(names).toEqual(['SMENC', 'TARGET', 'BGTARGET', 'postpreservationdata', 'SUBMIT', 'wl', 'USER', 'PASSWRD']);
+  expect(screen.getByLabelText('User ID').getAttribute('autocomplete')).toBe('username');
+  expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
+  expect(form?.getAttribute('method')).toBe('post');
+});

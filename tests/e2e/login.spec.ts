@@ -1,0 +1,184 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+const MESSAGES: Array<[string, string]> = [
+  ['Authentication Level too low.', 'Authentication Level too low.'],
+  ['Invalid Credentials', 'Invalid Credentials'],
+  ['Login was unsuccessful', 'Login was unsuccessful'],
+  ['Please enter without spaces', 'Please enter without spaces'],
+  ['Session Expired. Please login again', 'Session Expired. Please login again'],
+  ['System Error encountered, Please try again later', 'System Error encountered, Please try again later'],
+  ['Unauthorized User ID', 'Unauthorized User ID'],
+  ['Unauthorized User', 'Unauthorized User'],
+  ['Something else', 'You may have entered the wrong User ID or password or your account may be locked.'],
+  ['<img src=x onerror=alert(1)>', 'You may have entered the wrong User ID or password or your account may be locked.'],
+];
+
+async function statsRecords(page: Page): Promise<Array<{ endpoint: string; payload: Record<string, unknown> }>> {
+  return ((await (await page.request.get('/__emulator/stats')).json()) as { records: Array<{ endpoint: string; payload: Record<string, unknown> }> }).records;
+}
+
+test.describe.configure({ mode: 'serial' });
+test.beforeEach(async ({ request }) => {
+  await request.post('/__emulator/reset');
+});
+
+test('without SMQUERYDATA the login page sends the browser to /apps/home, which comes back with a fresh one', async ({ page }) => {
+  await page.goto('/app/nxn/login');
+  await expect(page).toHaveURL(/\/app\/nxn\/login\?SMQUERYDATA=[^&]{8,}&TARGET=%2Fapps%2Fhome$/);
+  await page.goto('/app/cwa/login?SMQUERYDATA=');
+  await expect(page).not.toHaveURL(/\/app\/cwa\/login\?SMQUERYDATA=$/);
+});
+
+test('shows the catalogue message for every SMUSRMSG and never the raw parameter', async ({ page }) => {
+  for (const [raw, shown] of MESSAGES) {
+    await page.goto(`/app/nxn/login?SMQUERYDATA=q&SMUSRMSG=${encodeURIComponent(raw)}`);
+    await expect(page.getByRole('alert')).toHaveText(shown);
+  }
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+});
+
+test('a successful login of jdoe reaches /apps/home', async ({ page }) => {
+  await page.goto('/app/nxn/login?SMQUERYDATA=ok');
+  await page.getByLabel('User ID').fill('jdoe');
+  await page.getByLabel('Password', { exact: true }).fill('Summer#2026');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/apps\/home$/);
+  await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
+});
+
+test('a failed login comes back with the banner and reports a statistics event, then forgets the user id', async ({ page }) => {
+  await page.goto('/app/cwa/login?SMQUERYDATA=q1');
+  await page.getByLabel('User ID').fill('jdoe');
+  await page.getByLabel('Password', { exact: true }).fill('Wrong#Password1');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/app\/cwa\/login\?.*SMUSRMSG=Invalid/);
+  await expect(page.getByRole('alert')).toHaveText('Invalid Credentials');
+  await expect.poll(async () => (await statsRecords(page)).length).toBe(2);
+  const records = await statsRecords(page);
+  expect(records.map((record) => record.endpoint).sort()).toEqual(['/DPMonitor/rest/v1/dpevents/', '/app/pmg/nxn-metrics/analytics/']);
+  expect(records[0]?.payload).toMatchObject({ WL_KEY: 'cwa', USER_ID: 'jdoe', SUB_EVENT_CODE: 'NLA0113', EVENT_STATUS: 'Failure', statsType: 'NXN_LOGIN_STATS', EVENT_ERROR_MESSAGE: 'Invalid Credentials', OTP_TYPE: null });
+  expect(JSON.stringify(records)).not.toContain('Wrong#Password1');
+  expect(await page.evaluate(() => sessionStorage.getItem('portal.login.userId'))).toBeNull();
+});
+
+test('the sub-event code follows SMAUTHSTATUS and SMAUTHREASON', async ({ page }) => {
+  await page.goto('/app/nxn/login?SMQUERYDATA=q&SMUSRMSG=x&SMAUTHSTATUS=1');
+  await expect.poll(async () => (await statsRecords(page))[0]?.payload['SUB_EVENT_CODE']).toBe('NLA0103');
+  await page.request.post('/__emulator/reset');
+  await page.goto('/app/nxn/login?SMQUERYDATA=q&SMUSRMSG=x&SMAUTHREASON=24');
+  await expect.poll(async () => (await statsRecords(page))[0]?.payload['SUB_EVENT_CODE']).toBe('NLA0102');
+});
+
+test('a double click posts the form once', async ({ page }) => {
+  let posts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('ProcessLogin.fcc')) posts += 1;
+  });
+  await page.goto('/app/nxn/login?SMQUERYDATA=dbl');
+  await page.getByLabel('User ID').fill('jdoe');
+  await page.getByLabel('Password', { exact: true }).fill('Summer#2026');
+  await page.getByRole('button', { name: 'Log In' }).dblclick();
+  await expect(page).toHaveURL(/\/apps\/home$/);
+  expect(posts).toBe(1);
+});
+
+test('the forgot-user-id link shows for nxn and is hidden for cwa', async ({ page }) => {
+  await page.goto('/app/nxn/login?SMQUERYDATA=q');
+  await expect(page.getByRole('link', { name: 'Forgot User ID' })).toHaveAttribute('href', '/self-service/nxn/fuid');
+  await expect(page.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/self-service/nxn/fps');
+  await expect(page.getByRole('link', { name: 'Get Online Access' })).toHaveAttribute('href', '/registration/self-reg/nxn/online_access');
+  await expect(page.getByRole('link', { name: 'Open an Account' })).toHaveAttribute('href', '/registration/self-reg/nxn/open_account');
+  await page.goto('/app/cwa/login?SMQUERYDATA=q');
+  await expect(page.getByRole('link', { name: 'Forgot Password' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Forgot User ID' })).toHaveCount(0);
+});
+
+test('the cookie bar keeps its choice for 365 days and stays away for brands that turn it off', async ({ page, context }) => {
+  await page.goto('/app/nxn/login?SMQUERYDATA=q');
+  const bar = page.getByRole('region', { name: 'Cookie notice' });
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', { name: 'Accept and close' }).click();
+  await expect(bar).toBeHidden();
+  const cookie = (await context.cookies()).find((entry) => entry.name === 'EU_COOKIE');
+  expect(cookie?.value).toBe('true');
+  expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  await context.clearCookies();
+  await page.goto('/app/summit/login?SMQUERYDATA=q');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
+});
+
+test('the success toast shows once after a password reset, top right, for 10 seconds', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/app/nxn/sorry');
+  await page.evaluate(() => sessionStorage.setItem('portal.passwordReset', '1'));
+  await page.goto('/app/nxn/login?SMQUERYDATA=q&fromPage=FPS');
+  const toast = page.getByTestId('success-toast');
+  await expect(toast).toContainText('Password has been reset successfully.');
+  await expect(toast).toContainText('Please proceed to login.');
+  await expect(page.getByRole('status').filter({ has: toast })).toBeAttached();
+  const box = await toast.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan((page.viewportSize()?.width ?? 0) - 40);
+  expect(box?.y ?? 999).toBeLessThan(40);
+  await page.clock.runFor(10_100);
+  await expect(toast).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByTestId('success-toast')).toHaveCount(0);
+});
+
+test('the legacy-browser warning waits in a nomodule script and never shows in a modern browser', async ({ page }) => {
+  await page.goto('/app/nxn/login?SMQUERYDATA=q');
+  await expect(page.locator('#legacy-browser')).toBeHidden();
+  await expect(page.locator('script[nomodule]')).toHaveCount(1);
+  await expect(page.locator('#legacy-browser')).toContainText('Improve Your Experience');
+  for (const browser of ['Chrome 48', 'Edge 84', 'Firefox 44', 'Safari 9']) await expect(page.locator('#legacy-browser li', { hasText: browser })).toHaveCount(1);
+  // What IE would do: run the nomodule script.
+  await page.evaluate(() => new Function(document.querySelector('script[nomodule]')?.textContent ?? '')());
+  await expect(page.getByRole('alertdialog', { name: 'Improve Your Experience' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View system requirements' })).toHaveAttribute('href', '/app/nxn/systemRequirements');
+});
+
+test('the mobile-app QR code is an inline SVG, with no image request', async ({ page }) => {
+  const images: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') images.push(request.url());
+  });
+  await page.goto('/app/nxn/login?SMQUERYDATA=q');
+  await expect(page.getByRole('img', { name: 'QR code linking to the mobile app' })).toBeVisible();
+  expect(images).toEqual([]);
+});
+
+test.describe('on an Android phone', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36', viewport: { width: 390, height: 844 } });
+
+  test('the brand with a mobile sheet offers its app once per session', async ({ page }) => {
+    await page.goto('/app/harbor/login?SMQUERYDATA=q');
+    const sheet = page.getByTestId('mobile-sheet');
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('link', { name: 'Open the app' })).toHaveAttribute('href', 'https://play.example/harbor');
+    await sheet.getByRole('button', { name: 'Not now' }).click();
+    await expect(sheet).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByTestId('mobile-sheet')).toHaveCount(0);
+    await page.goto('/app/nxn/login?SMQUERYDATA=q');
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByTestId('mobile-sheet')).toHaveCount(0);
+  });
+});
+
+test('the login form works in German with the same SiteMinder post', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'de_DE', url: baseURL ?? '' }]);
+  await page.goto('/app/nxn/login?SMQUERYDATA=de&SMUSRMSG=Invalid%20Credentials');
+  await expect(page.getByRole('alert')).toHaveText('Ungültige Anmeldedaten');
+  await page.getByLabel('Benutzerkennung').fill('jdoe');
+  await page.getByLabel('Passwort', { exact: true }).fill('Summer#2026');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(/\/apps\/home$/);
+});
