@@ -16,7 +16,8 @@ for (const path of paths) {
       const context = await browser.newContext({ viewport, ...(device === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
       await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: language, url: baseUrl }]);
       const page = await context.newPage();
-      await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'networkidle' });
+      await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'load' });
+      await page.waitForTimeout(400);
       const name = `${path.replace(/[^\w-]+/g, '_').replace(/^_+/, '')}-${device}-${language}.png`;
       await page.screenshot({ path: join(outDir, name), fullPage: true });
       console.log(join(outDir, name));

@@ -34,7 +34,8 @@ for (const key of keys) {
     for (const language of ['en-US', 'de-DE']) {
       for (const [device, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
         const page = await browser.newPage({ viewport });
-        await page.goto(`${base}${language === 'de-DE' ? '/de-DE' : ''}${path}`, { waitUntil: 'networkidle' });
+        await page.goto(`${base}${language === 'de-DE' ? '/de-DE' : ''}${path}`, { waitUntil: 'load' });
+        await page.waitForTimeout(300);
         const file = `${key}-${path.split('/')[3]?.split('?')[0]}-${language}-${device}.png`;
         await page.screenshot({ path: join(outDir, file) });
         await page.close();
