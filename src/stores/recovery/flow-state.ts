@@ -1,0 +1,48 @@
+import type { Channel, Flow, UserType } from '../../contract/error-codes.ts';
+
+/** One way to reach the user: the channel, its obfuscated contact value and the masked text shown. */
+export interface ChannelOption {
+  channel: Channel;
+  /** Obfuscated contact value, sent back to the service as it arrived. */
+  value: string;
+  /** What the page shows: masked per spec 5. */
+  masked: string;
+}
+
+/** The transaction the service opened on channel lookup. */
+export interface RecoveryTransaction {
+  transactionId: string;
+  sessionId: string;
+  options: ChannelOption[];
+}
+
+/** Message keys the store may set; the view translates them. */
+export type RecoveryMessage =
+  | 'generic' | 'channelLookup' | 'forgotUser' | 'forgotUserWl' | 'timeout' | 'network' | 'rateLimited'
+  | 'verifyError' | 'verifyExpired' | 'verifyVoid' | 'noChannel';
+
+/** The wizard's steps (spec 2.6): one at a time, each carrying only what it needs. */
+export type RecoveryStep =
+  | { page: 'REQUEST' }
+  | { page: 'OTP'; transaction: RecoveryTransaction; callError: boolean }
+  | { page: 'VERIFY'; transaction: RecoveryTransaction; option: ChannelOption; callCode: string | null; resent: boolean }
+  | { page: 'ERROR' }
+  | { page: 'INFO'; maskedEmail: string };
+
+/** The flow state (spec 3): step, flow, user type, who, and what is going on. */
+export interface RecoveryState {
+  step: RecoveryStep;
+  flow: Flow;
+  userType: UserType;
+  /** The user id (FPS, FTU) or the opaque principal id (FUID) the calls use. */
+  subject: string;
+  /** The e-mail address typed in a forgot-user-id request, for the INFO step. */
+  emailId: string;
+  busy: boolean;
+  message: RecoveryMessage | null;
+}
+
+/** The state on entering either page (spec 2.6): REQUEST, user type both. */
+export function initialState(flow: Flow): RecoveryState {
+  return { step: { page: 'REQUEST' }, flow, userType: 'both', subject: '', emailId: '', busy: false, message: null };
+}

@@ -1,0 +1,180 @@
+import { describe, expect, test, vi } from 'vitest';
+import type { OtpAuthResponse } from '../../contract/recovery.ts';
+import { obfuscate } from '../../lib/obfuscation.ts';
+import type { ServiceResult } from '../../services/service-errors.ts';
+import { channelOptions, createRecoveryStore } from './recovery-store.ts';
+import type { RecoveryDeps } from './recovery-store.ts';
+import type { RecoveryServices } from './recovery-services.ts';
+
+// Recorded answers of the service, one per state.
+const AUTH_JDOE: OtpAuthResponse = {
+  userId: 'jdoe', transactionId: 't1', sessionId: 's1', primaryEmail: obfuscate('john.doe@example.com'), cellPhone: obfuscate('201-555-0147'),
+  businessPhone: obfuscate('201-555-0199'), supportedotpChannels: ['email', 'sms', 'phone'],
+};
+const ok = <T,>(data: T): Promise<ServiceResult<T>> => Promise.resolve({ ok: true, data });
+const failed = (error: 'OTP_ERR_003' | 'OTP_INVALID' | 'USER_NOT_FOUND' | 'SERVER' | 'TIMEOUT' | 'OTP_EXPIRED') => Promise.resolve({ ok: false as const, error });
+
+function services(overrides: Partial<RecoveryServices> = {}): RecoveryServices {
+  return {
+    checkUserType: () => ok({ internal: false }),
+    requestOtpChannels: () => ok(AUTH_JDOE),
+    generateOtp: ({ channel }) => ok({ otp: channel === 'call' ? obfuscate('123456') : null, transactionId: 't1', sessionId: 's1', expiresInSeconds: 1200, resendAfterSeconds: 0 }),
+    resendOtp: () => ok({ otp: null, transactionId: 't1', sessionId: 's1', expiresInSeconds: 1200, resendAfterSeconds: 0 }),
+    verifyOtp: () => ok({ authenticationResult: 'SUCCESS', channelStatus: null }),
+    emailTemporaryPassword: () => ok({ result: 'SUCCESS' }),
+    lookupForgottenUser: () => ok({ principalId: 'p-opaque' }),
+    emailUserId: () => ok({ result: 'SUCCESS' }),
+    decryptIdentifier: () => ok({ internal: true }),
+    ...overrides,
+  };
+}
+
+function store(flow: 'FPS' | 'FUID' | 'FTU', overrides: Partial<RecoveryServices> = {}, wlKey = 'nxn') {
+  const deps: RecoveryDeps = { services: services(overrides), wlKey, devicePrint: () => 'fp', reportUsage: vi.fn(), exit: vi.fn() };
+  return { ...createRecoveryStore(flow, deps), deps };
+}
+
+async function toVerify(flow: 'FPS' | 'FUID' | 'FTU', channel: 'email' | 'sms' | 'call', overrides: Partial<RecoveryServices> = {}) {
+  const s = store(flow, overrides);
+  if (flow === 'FUID') await s.actions.submitForgotUser({ firstName: 'John', lastName: 'Doe', emailId: 'john.doe@example.com' });
+  else await s.actions.submitUserId('jdoe');
+  const step = s.$recovery.get().step;
+  if (step.page !== 'OTP') throw new Error(`expected OTP, got ${step.page}`);
+  await s.actions.chooseChannel(step.transaction.options.find((option) => option.channel === channel) ?? step.transaction.options[0]!);
+  return s;
+}
+
+test('offers email, sms and call in that order, masked, only with a value and when supported', () => {
+  expect(channelOptions(AUTH_JDOE).map(({ channel, masked }) => [channel, masked])).toEqual([['email', 'j******e@example.com'], ['sms', '**47'], ['call', '**99']]);
+  expect(channelOptions({ ...AUTH_JDOE, cellPhone: null, supportedotpChannels: ['email', 'sms'] }).map((option) => option.channel)).toEqual(['email']);
+});
+
+describe('REQUEST', () => {
+  test('moves to OTP after the channel lookup, with the user type from the backend', async () => {
+    const s = store('FPS', { checkUserType: () => ok({ internal: true }) });
+    await s.actions.submitUserId('mstaff');
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'OTP', callError: false }, userType: 'internal', subject: 'mstaff', busy: false });
+    expect(s.deps.reportUsage).toHaveBeenCalledWith(expect.objectContaining({ to: 'FPS/generateOTPPage', status: 'Success' }));
+  });
+
+  test('falls back to user type both when the check fails', async () => {
+    const s = store('FPS', { checkUserType: () => failed('SERVER') });
+    await s.actions.submitUserId('jdoe');
+    expect(s.$recovery.get().userType).toBe('both');
+  });
+
+  test('shows a channel-lookup failure on the same page, and editing clears it', async () => {
+    const s = store('FPS', { requestOtpChannels: () => failed('USER_NOT_FOUND') });
+    await s.actions.submitUserId('ghost');
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, message: 'channelLookup' });
+    s.actions.edited();
+    expect(s.$recovery.get().message).toBeNull();
+  });
+
+  test('names a time-out as such', async () => {
+    const s = store('FPS', { requestOtpChannels: () => failed('TIMEOUT') });
+    await s.actions.submitUserId('jdoe');
+    expect(s.$recovery.get().message).toBe('timeout');
+  });
+
+  test('a forgot-user lookup failure uses the _wl message for brands other than nxn', async () => {
+    const nxn = store('FUID', { lookupForgottenUser: () => failed('USER_NOT_FOUND') });
+    await nxn.actions.submitForgotUser({ firstName: 'A', lastName: 'B', emailId: 'a@b.com' });
+    expect(nxn.$recovery.get().message).toBe('forgotUser');
+    const cwa = store('FUID', { lookupForgottenUser: () => failed('USER_NOT_FOUND') }, 'cwa');
+    await cwa.actions.submitForgotUser({ firstName: 'A', lastName: 'B', emailId: 'a@b.com' });
+    expect(cwa.$recovery.get().message).toBe('forgotUserWl');
+    expect(cwa.deps.reportUsage).toHaveBeenCalledWith(expect.objectContaining({ status: 'Failure' }));
+  });
+});
+
+describe('OTP and VERIFY', () => {
+  test('generating a code moves to VERIFY; a failed generation is ERROR', async () => {
+    expect((await toVerify('FPS', 'email')).$recovery.get().step).toMatchObject({ page: 'VERIFY', option: { channel: 'email' }, callCode: null });
+    expect((await toVerify('FPS', 'email', { generateOtp: () => failed('SERVER') })).$recovery.get().step.page).toBe('ERROR');
+  });
+
+  test('the call channel carries the code to show', async () => {
+    expect((await toVerify('FPS', 'call')).$recovery.get().step).toMatchObject({ page: 'VERIFY', callCode: '123456' });
+  });
+
+  test('FPS success e-mails a temporary password and leaves for change password', async () => {
+    const s = await toVerify('FPS', 'sms');
+    await s.actions.submitCode('123456');
+    expect(s.deps.exit).toHaveBeenCalledWith({ to: 'changePassword', userId: 'jdoe', userType: 'external', ftu: false });
+  });
+
+  test('a failed temporary password is ERROR', async () => {
+    const s = await toVerify('FPS', 'email', { emailTemporaryPassword: () => failed('SERVER') });
+    await s.actions.submitCode('123456');
+    expect(s.$recovery.get().step.page).toBe('ERROR');
+    expect(s.deps.exit).not.toHaveBeenCalled();
+  });
+
+  test('FTU success goes straight to change password', async () => {
+    const emailTemporaryPassword = vi.fn(() => ok({ result: 'SUCCESS' as const }));
+    const s = await toVerify('FTU', 'email', { emailTemporaryPassword });
+    await s.actions.submitCode('123456');
+    expect(emailTemporaryPassword).not.toHaveBeenCalled();
+    expect(s.deps.exit).toHaveBeenCalledWith(expect.objectContaining({ to: 'changePassword', ftu: true }));
+  });
+
+  test('FUID success e-mails the user id and shows INFO with the masked address', async () => {
+    const s = await toVerify('FUID', 'email');
+    await s.actions.submitCode('123456');
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'INFO', maskedEmail: 'j******e@example.com' }, userType: 'internal' });
+  });
+
+  test('OTP_ERR_003 is the ERROR step', async () => {
+    const s = await toVerify('FPS', 'email', { verifyOtp: () => failed('OTP_ERR_003') });
+    await s.actions.submitCode('123456');
+    expect(s.$recovery.get().step.page).toBe('ERROR');
+  });
+
+  test('a wrong or expired email code shows the verify error and stays', async () => {
+    const s = await toVerify('FPS', 'email', { verifyOtp: () => failed('OTP_INVALID') });
+    await s.actions.submitCode('000000');
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'VERIFY' }, message: 'verifyError' });
+    const expired = await toVerify('FPS', 'email', { verifyOtp: () => failed('OTP_EXPIRED') });
+    await expired.actions.submitCode('000000');
+    expect(expired.$recovery.get().message).toBe('verifyExpired');
+  });
+
+  test('STATUS.UNREACHABLE and other call errors go back to OTP with call_error', async () => {
+    const unreachable = await toVerify('FPS', 'call', { verifyOtp: () => ok({ authenticationResult: null, channelStatus: 'STATUS.UNREACHABLE' }) });
+    await unreachable.actions.submitCode('123456');
+    expect(unreachable.$recovery.get().step).toMatchObject({ page: 'OTP', callError: true });
+    const other = await toVerify('FPS', 'call', { verifyOtp: () => failed('SERVER') });
+    await other.actions.submitCode('123456');
+    expect(other.$recovery.get().step).toMatchObject({ page: 'OTP', callError: true });
+  });
+
+  test('an unanswered call keeps waiting on VERIFY', async () => {
+    const s = await toVerify('FPS', 'call', { verifyOtp: () => ok({ authenticationResult: null, channelStatus: 'STATUS.PENDING' }) });
+    await s.actions.submitCode('123456', { silent: true });
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'VERIFY' }, message: null, busy: false });
+  });
+
+  test('resend asks for a new code on the same channel', async () => {
+    const resendOtp = vi.fn(() => ok({ otp: null, transactionId: 't1', sessionId: 's1', expiresInSeconds: 1200, resendAfterSeconds: 0 }));
+    const s = await toVerify('FPS', 'sms', { resendOtp });
+    await s.actions.resend();
+    expect(resendOtp).toHaveBeenCalledWith(expect.objectContaining({ channel: 'sms', transactionId: 't1' }));
+    expect(s.$recovery.get().step).toMatchObject({ page: 'VERIFY', resent: true });
+  });
+
+  test('return to previous page goes VERIFY to OTP to REQUEST', async () => {
+    const s = await toVerify('FPS', 'email');
+    s.actions.back();
+    expect(s.$recovery.get().step.page).toBe('OTP');
+    s.actions.back();
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, userType: 'both' });
+  });
+
+  test('ignores a second submit while a request runs', async () => {
+    const verifyOtp = vi.fn(() => ok({ authenticationResult: 'SUCCESS' as const, channelStatus: null }));
+    const s = await toVerify('FTU', 'email', { verifyOtp });
+    await Promise.all([s.actions.submitCode('1'), s.actions.submitCode('1')]);
+    expect(verifyOtp).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,204 @@
+import { atom } from 'nanostores';
+import type { Flow, UserType } from '../../contract/error-codes.ts';
+import { STATUS_UNREACHABLE } from '../../contract/error-codes.ts';
+import type { OtpAuthResponse } from '../../contract/recovery.ts';
+import { maskEmail, maskPhone } from '../../lib/masking.ts';
+import { deobfuscate, obfuscate } from '../../lib/obfuscation.ts';
+import type { ServiceError } from '../../services/service-errors.ts';
+import { initialState } from './flow-state.ts';
+import type { ChannelOption, RecoveryMessage, RecoveryState, RecoveryTransaction } from './flow-state.ts';
+import type { RecoveryServices } from './recovery-services.ts';
+
+/** Where the flow leaves the page (the view navigates; the store only decides). */
+export type RecoveryExit = { to: 'changePassword'; userId: string; userType: UserType; ftu: boolean } | { to: 'login' };
+
+/** What the store needs from its page: the calls, the brand, a fingerprint, statistics, navigation. */
+export interface RecoveryDeps {
+  services: RecoveryServices;
+  wlKey: string;
+  devicePrint: () => string;
+  reportUsage: (transition: { from: string; to: string; status: 'Success' | 'Failure'; state: RecoveryState }) => void;
+  exit: (exit: RecoveryExit) => void;
+}
+
+/** The channel options of spec 4.3: present only with a contact value and in the supported list; email, sms, call. */
+export function channelOptions(auth: OtpAuthResponse): ChannelOption[] {
+  const supported = new Set(auth.supportedotpChannels.map((channel) => (channel === 'phone' ? 'call' : channel)));
+  const candidates: Array<[ChannelOption['channel'], string | null]> = [['email', auth.primaryEmail], ['sms', auth.cellPhone], ['call', auth.businessPhone]];
+  return candidates.flatMap(([channel, value]) => {
+    const plain = deobfuscate(value);
+    if (!value || !plain || !supported.has(channel)) return [];
+    return [{ channel, value, masked: channel === 'email' ? maskEmail(plain) : maskPhone(plain) }];
+  });
+}
+
+const SERVICE_MESSAGES: Partial<Record<ServiceError, RecoveryMessage>> = { TIMEOUT: 'timeout', NETWORK: 'network', RATE_LIMITED: 'rateLimited' };
+
+/** The recovery wizard: a nanostore of the flow state and the named actions that move it. */
+export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
+  const $recovery = atom<RecoveryState>(initialState(flow));
+  const set = (patch: Partial<RecoveryState>) => $recovery.set({ ...$recovery.get(), ...patch });
+  const stateName = () => `${$recovery.get().flow}/${$recovery.get().step.page.toLowerCase()}Page`;
+  const enter = (step: RecoveryState['step'], extra: Partial<RecoveryState> = {}) => {
+    const from = stateName();
+    set({ ...extra, step, busy: false, message: null });
+    if (step.page === 'OTP') deps.reportUsage({ from, to: `${$recovery.get().flow}/generateOTPPage`, status: 'Success', state: $recovery.get() });
+  };
+  const fail = (message: RecoveryMessage) => set({ busy: false, message });
+  const serviceMessage = (error: ServiceError, fallback: RecoveryMessage) => SERVICE_MESSAGES[error] ?? fallback;
+
+  async function openTransaction(subject: string, lookupFallback: RecoveryMessage): Promise<void> {
+    const auth = await deps.services.requestOtpChannels({ userId: subject, flow: $recovery.get().flow, devicePrint: deps.devicePrint() });
+    if (!auth.ok) {
+      fail(serviceMessage(auth.error, lookupFallback));
+      return;
+    }
+    const options = channelOptions(auth.data);
+    if (options.length === 0) {
+      fail('noChannel');
+      return;
+    }
+    const transaction: RecoveryTransaction = { transactionId: auth.data.transactionId, sessionId: auth.data.sessionId, options };
+    enter({ page: 'OTP', transaction, callError: false });
+  }
+
+  const actions = {
+    /** Back to REQUEST with user type both (spec 2.6). */
+    reset(): void {
+      $recovery.set(initialState(flow === 'FTU' ? 'FTU' : $recovery.get().flow));
+    },
+
+    /** Editing the form clears the current error (spec 5). */
+    edited(): void {
+      if ($recovery.get().message) set({ message: null });
+    },
+
+    /** Forgot password or first-time user: the user id, its type, then its channels. */
+    async submitUserId(userId: string): Promise<void> {
+      if ($recovery.get().busy) return;
+      set({ busy: true, message: null, subject: userId });
+      const type = await deps.services.checkUserType({ userId });
+      set({ userType: type.ok ? (type.data.internal ? 'internal' : 'external') : 'both' });
+      await openTransaction(userId, 'channelLookup');
+    },
+
+    /** Forgot user id: find the principal, its type, then its channels. */
+    async submitForgotUser(details: { firstName: string; lastName: string; emailId: string }): Promise<void> {
+      if ($recovery.get().busy) return;
+      set({ busy: true, message: null, emailId: details.emailId });
+      const lookupFailure: RecoveryMessage = deps.wlKey === 'nxn' ? 'forgotUser' : 'forgotUserWl';
+      const lookup = await deps.services.lookupForgottenUser(details);
+      if (!lookup.ok) {
+        deps.reportUsage({ from: stateName(), to: 'FUID/lookup', status: 'Failure', state: $recovery.get() });
+        fail(serviceMessage(lookup.error, lookupFailure));
+        return;
+      }
+      const principalId = lookup.data.principalId;
+      const type = await deps.services.decryptIdentifier({ identifier: principalId });
+      set({ subject: principalId, userType: type.ok ? (type.data.internal ? 'internal' : 'external') : 'both' });
+      await openTransaction(principalId, lookupFailure);
+    },
+
+    /** OTP step: send a passcode over the chosen channel. */
+    async chooseChannel(option: ChannelOption): Promise<void> {
+      const state = $recovery.get();
+      if (state.busy || state.step.page !== 'OTP') return;
+      const transaction = state.step.transaction;
+      set({ busy: true, message: null });
+      const sent = await deps.services.generateOtp({
+        channel: option.channel, sessionId: transaction.sessionId, transactionId: transaction.transactionId, value: option.value, flow: state.flow, userId: state.subject,
+      });
+      if (!sent.ok) {
+        // A passcode that cannot be generated ends the flow (spec 4.3).
+        if (sent.error === 'RATE_LIMITED' || sent.error === 'TIMEOUT' || sent.error === 'NETWORK') fail(serviceMessage(sent.error, 'generic'));
+        else enter({ page: 'ERROR' });
+        return;
+      }
+      enter({ page: 'VERIFY', transaction, option, callCode: option.channel === 'call' ? deobfuscate(sent.data.otp) : null, resent: false });
+    },
+
+    /** VERIFY step: a new code on the same channel. */
+    async resend(): Promise<void> {
+      const state = $recovery.get();
+      if (state.busy || state.step.page !== 'VERIFY') return;
+      const { transaction, option } = state.step;
+      set({ busy: true, message: null });
+      const sent = await deps.services.resendOtp({
+        channel: option.channel, sessionId: transaction.sessionId, transactionId: transaction.transactionId, value: option.value, flow: state.flow, userId: state.subject,
+      });
+      if (!sent.ok) {
+        fail(serviceMessage(sent.error, 'generic'));
+        return;
+      }
+      set({ busy: false, step: { page: 'VERIFY', transaction, option, callCode: option.channel === 'call' ? deobfuscate(sent.data.otp) : null, resent: true } });
+    },
+
+    /** VERIFY step: check the code (typed, or the call code the callee keyed). */
+    async submitCode(code: string, options: { silent?: boolean } = {}): Promise<void> {
+      const state = $recovery.get();
+      if (state.busy || state.step.page !== 'VERIFY') return;
+      const { transaction, option } = state.step;
+      if (!options.silent) set({ busy: true, message: null });
+      const result = await deps.services.verifyOtp({
+        channel: option.channel, devicePrint: deps.devicePrint(), otp: obfuscate(code), sessionId: transaction.sessionId, transactionId: transaction.transactionId,
+        value: option.value, flow: state.flow, userId: state.subject,
+      });
+      if ($recovery.get().step !== state.step) return;
+      if (!result.ok) {
+        if (result.error === 'OTP_ERR_003') enter({ page: 'ERROR' });
+        else if (option.channel === 'call') enter({ page: 'OTP', transaction, callError: true });
+        else fail(result.error === 'OTP_EXPIRED' ? 'verifyExpired' : result.error === 'OTP_VOID' ? 'verifyVoid' : serviceMessage(result.error, 'verifyError'));
+        return;
+      }
+      const { authenticationResult, channelStatus } = result.data;
+      if (authenticationResult === 'SUCCESS') {
+        await actions.succeed(transaction);
+        return;
+      }
+      if (authenticationResult === null && channelStatus === STATUS_UNREACHABLE) {
+        enter({ page: 'OTP', transaction, callError: true });
+        return;
+      }
+      // A call not answered yet: keep waiting quietly; anything else is the verify error.
+      if (authenticationResult === null && option.channel === 'call') set({ busy: false });
+      else fail('verifyError');
+    },
+
+    /** After SUCCESS (spec 4.3): FUID e-mails the user id; FPS a temporary password; FTU goes straight on. */
+    async succeed(transaction: RecoveryTransaction): Promise<void> {
+      const state = $recovery.get();
+      if (state.flow === 'FUID') {
+        const sent = await deps.services.emailUserId({ principalId: state.subject, transactionId: transaction.transactionId });
+        deps.reportUsage({ from: stateName(), to: 'FUID/infoPage', status: sent.ok ? 'Success' : 'Failure', state });
+        if (!sent.ok) enter({ page: 'ERROR' });
+        else enter({ page: 'INFO', maskedEmail: maskEmail(state.emailId) });
+        return;
+      }
+      if (state.flow === 'FPS') {
+        const temporary = await deps.services.emailTemporaryPassword({ userId: state.subject, transactionId: transaction.transactionId });
+        if (!temporary.ok) {
+          enter({ page: 'ERROR' });
+          return;
+        }
+      }
+      set({ busy: false });
+      deps.exit({ to: 'changePassword', userId: state.subject, userType: state.userType, ftu: state.flow === 'FTU' });
+    },
+
+    /** Return to previous page: VERIFY -> OTP, OTP -> REQUEST. */
+    back(): void {
+      const state = $recovery.get();
+      if (state.step.page === 'VERIFY') enter({ page: 'OTP', transaction: state.step.transaction, callError: false });
+      else actions.reset();
+    },
+
+    /** Cancel and Go To Login Page. */
+    cancel(): void {
+      deps.exit({ to: 'login' });
+    },
+  };
+
+  return { $recovery, actions };
+}
+
+export type RecoveryStore = ReturnType<typeof createRecoveryStore>;
