@@ -6,7 +6,6 @@ import type { LoginMessageKey } from '../lib/login-messages.ts';
 import { validateLoginPassword, validateLoginUserId } from '../lib/validators.ts';
 import type { LoginPasswordError, LoginUserIdError } from '../lib/validators.ts';
 import { rememberLoginAttempt } from '../stores/login-session.ts';
-import { reportReturnedLoginFailure } from '../stores/login-statistics.ts';
 import { useHydrated, useLocationSearch } from './use-location-search.ts';
 
 /** The texts the form needs, translated at build time. */
@@ -55,7 +54,9 @@ export default function LoginForm({ strings, wlKey, environmentMap }: Props) {
   useEffect(() => {
     if (messageKey === null || reported.current) return;
     reported.current = true;
-    void reportReturnedLoginFailure({ wlKey, query, message: strings.messages[messageKey], environmentMap });
+    // Statistics load only when there is a failure to report.
+    void import('../stores/login-statistics.ts').then(({ reportReturnedLoginFailure }) =>
+      reportReturnedLoginFailure({ wlKey, query, message: strings.messages[messageKey], environmentMap }));
   }, [messageKey, wlKey, environmentMap, query, strings.messages]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -25,7 +25,7 @@ export default function WhiteLabelTesting({ strings, environmentMap }: Props) {
     if (load.state === 'loaded' || load.state === 'loading') return;
     setLoad({ state: 'loading' });
     // The service client loads only when someone opens the dialog (test environments only).
-    const { getWhiteLabelTestUrls } = await import('../services/portal-login-service.ts');
+    const { getWhiteLabelTestUrls } = await import('../services/portal-support-service.ts');
     const result = await getWhiteLabelTestUrls();
     setLoad(result.ok ? { state: 'loaded', groups: result.data } : { state: 'failed' });
   }

@@ -1,4 +1,5 @@
-import { LANGUAGE_COOKIE } from '../lib/display-language.ts';
+// The cookie name of src/lib/display-language.ts, repeated so this footer script stays one tiny file.
+const LANGUAGE_COOKIE = 'USER_DISPLAY_LANGUAGE';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

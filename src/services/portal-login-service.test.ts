@@ -8,9 +8,10 @@ import type { TestEmulator } from '../emulator/test-server.ts';
 import { call, configureServiceClient } from './http.ts';
 import type { HttpStat } from './http.ts';
 import {
-  checkUserType, generateOtp, getWhiteLabelTestUrls, lookupForgottenUser, postDeviceFingerprint, requestOtpChannels, verifyOtp,
+  checkUserType, generateOtp, lookupForgottenUser, requestOtpChannels, verifyOtp,
 } from './portal-login-service.ts';
 import { userTypeResponseSchema } from '../contract/recovery.ts';
+import { getWhiteLabelTestUrls, postDeviceFingerprint } from './portal-support-service.ts';
 
 let emulator: TestEmulator;
 let cookieJar = new Map<string, string>();

@@ -1,0 +1,12 @@
+import type { RecoveryStrings } from './recovery-strings.ts';
+
+/** ERROR (access denied, or a failure that ends the flow). */
+export default function ErrorStep({ strings, onGoToLogin }: { strings: RecoveryStrings; onGoToLogin: () => void }) {
+  return (
+    <div>
+      <h2 tabIndex={-1} data-step-heading>{strings['recovery.error.heading']}</h2>
+      <p className="alert alert--danger">{strings['recovery.error.text']}</p>
+      <button type="button" className="button" onClick={onGoToLogin}>{strings['recovery.error.goToLogin']}</button>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { Flow } from '../../contract/error-codes.ts';
+import { browserFingerprintSource, collectFingerprint, encodeFingerprint } from '../../lib/device-fingerprint.ts';
+import { isSafeRedirect } from '../../services/telemetry/redirects.ts';
+import type { RecoveryMessage } from '../../stores/recovery/flow-state.ts';
+import { createRecoveryStore } from '../../stores/recovery/recovery-store.ts';
+import type { RecoveryExit } from '../../stores/recovery/recovery-store.ts';
+import { liveServices } from '../../stores/recovery/recovery-services.ts';
+import { useHydrated, useLocationSearch } from '../use-location-search.ts';
+import type { RecoveryStrings } from './recovery-strings.ts';
+import RequestStep from './RequestStep.tsx';
+
+// Only the request step is needed to paint the page; the later steps load while the visitor types.
+const loadLaterSteps = () => import('./later-steps.ts');
+const OtpStep = lazy(() => loadLaterSteps().then((module) => ({ default: module.OtpStep })));
+const VerifyStep = lazy(() => loadLaterSteps().then((module) => ({ default: module.VerifyStep })));
+const ErrorStep = lazy(() => loadLaterSteps().then((module) => ({ default: module.ErrorStep })));
+const InfoStep = lazy(() => loadLaterSteps().then((module) => ({ default: module.InfoStep })));
+
+interface Props {
+  /** FPS on the forgot-password page (FTU with FTUF=Y), FUID on the forgot-user-id page. */
+  page: 'FPS' | 'FUID';
+  wlKey: string;
+  language: string;
+  strings: RecoveryStrings;
+  /** Localized paths of the pages the flow can go to. */
+  paths: { login: string; changePassword: string; forgotUserId: string | null };
+  /** Hosts a forgetUserIdRedirect may name besides this origin. */
+  allowedRedirectHosts: readonly string[];
+}
+
+const MESSAGE_KEYS: Record<RecoveryMessage, keyof RecoveryStrings> = {
+  generic: 'recovery.errors.generic', channelLookup: 'recovery.errors.channelLookup', forgotUser: 'recovery.errors.forgotUser',
+  forgotUserWl: 'recovery.errors.forgotUserWl', timeout: 'recovery.errors.timeout', network: 'recovery.errors.network',
+  rateLimited: 'recovery.errors.rateLimited', verifyError: 'recovery.verify.error', verifyExpired: 'recovery.verify.expired',
+  verifyVoid: 'recovery.verify.void', noChannel: 'recovery.otp.noChannel',
+};
+
+const randomId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now()));
+
+/** The OTP recovery wizard: one step at a time (spec 2.6), state in a nanostore, one switch. */
+export default function RecoveryWizard({ page, wlKey, language, strings, paths, allowedRedirectHosts }: Props) {
+  const hydrated = useHydrated();
+  const query = new URLSearchParams(useLocationSearch());
+  const flow: Flow = page === 'FUID' ? 'FUID' : query.get('FTUF') === 'Y' ? 'FTU' : 'FPS';
+  const guid = useRef(randomId());
+  const started = useRef(Date.now());
+
+  const exit = useCallback((target: RecoveryExit) => {
+    if (target.to === 'login') {
+      const redirect = new URLSearchParams(location.search).get('forgetUserIdRedirect');
+      location.assign(redirect && isSafeRedirect(redirect, location.origin, allowedRedirectHosts) ? redirect : paths.login);
+      return;
+    }
+    const next = new URLSearchParams({ uid: target.userId, uti: target.userType, FTUF: target.ftu ? 'Y' : 'N' });
+    location.assign(`${paths.changePassword}?${next.toString()}`);
+  }, [allowedRedirectHosts, paths]);
+
+  const store = useMemo(() => createRecoveryStore(flow, {
+    services: liveServices,
+    wlKey,
+    devicePrint: () => encodeFingerprint(collectFingerprint(browserFingerprintSource())),
+    exit,
+    reportUsage: ({ from, to, status, state }) => {
+      const userId = state.flow === 'FUID' ? null : state.subject;
+      const elapsedMs = Date.now() - started.current;
+      void import('./recovery-telemetry.ts').then(({ reportRecoveryUsage }) => reportRecoveryUsage({
+        wlKey, language, userType: state.userType, userId, from, to, status, elapsedMs, stateGuid: guid.current,
+      }));
+    },
+  }), [flow, wlKey, language, exit]);
+  const state = useStore(store.$recovery);
+  const { actions } = store;
+  const region = useRef<HTMLDivElement>(null);
+  const previousPage = useRef(state.step.page);
+
+  // Page view statistics, once per flow the page runs; and warm the later steps.
+  useEffect(() => {
+    if (!hydrated) return;
+    void loadLaterSteps();
+    store.actions.reset();
+    void import('./recovery-telemetry.ts').then(({ reportRecoveryUsage }) => reportRecoveryUsage({
+      wlKey, language, userType: 'both', userId: null, from: 'entry', to: `${flow}/requestPage`, status: 'Success', elapsedMs: 0, stateGuid: guid.current,
+    }));
+  }, [hydrated, flow, wlKey, language, store]);
+
+  // Each step is a history entry, so the browser's back button walks back through the steps.
+  useEffect(() => {
+    const page = state.step.page;
+    if (page === previousPage.current) return;
+    const deeper = (page === 'OTP' && previousPage.current === 'REQUEST') || (page === 'VERIFY' && previousPage.current === 'OTP');
+    if (deeper) history.pushState({ recoveryStep: page }, '');
+    previousPage.current = page;
+    region.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
+  }, [state.step.page]);
+
+  useEffect(() => {
+    const onPop = () => actions.back();
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [actions]);
+
+  const heading = flow === 'FUID' ? strings['recovery.fuid.heading'] : flow === 'FTU' ? strings['recovery.ftu.heading'] : strings['recovery.fps.heading'];
+  const step = state.step;
+  const hasError = state.message !== null;
+  return (
+    <div className="wizard" ref={region} aria-busy={state.busy}>
+      <h1 id="recovery-heading" tabIndex={-1}>{heading}</h1>
+      <div aria-live="assertive" aria-atomic="true">
+        {state.message && <p className="alert alert--danger" role="alert">{strings[MESSAGE_KEYS[state.message]]}</p>}
+      </div>
+      {state.busy && <div className="spinner" role="status"><span className="spinner__ring" aria-hidden="true" /><span className="visually-hidden">{strings['recovery.busy']}</span></div>}
+      <Suspense fallback={<div className="spinner" role="status"><span className="spinner__ring" aria-hidden="true" /></div>}>
+      {(() => {
+        switch (step.page) {
+          case 'REQUEST':
+            return <RequestStep flow={flow} strings={strings} busy={state.busy} hasError={hasError} forgotUserIdHref={flow === 'FUID' ? null : paths.forgotUserId}
+              onEdit={actions.edited} onSubmitUserId={(id) => void actions.submitUserId(id)} onSubmitForgotUser={(details) => void actions.submitForgotUser(details)} onCancel={actions.cancel} />;
+          case 'OTP':
+            return <div><h2 tabIndex={-1} data-step-heading className="visually-hidden">{strings['recovery.otp.send']}</h2>
+              <OtpStep strings={strings} options={step.transaction.options} callError={step.callError} busy={state.busy} onChoose={(option) => void actions.chooseChannel(option)} /></div>;
+          case 'VERIFY':
+            return <div><h2 tabIndex={-1} data-step-heading className="visually-hidden">{strings['recovery.verify.code']}</h2>
+              <VerifyStep key={step.option.channel} strings={strings} option={step.option} callCode={step.callCode} resent={step.resent} busy={state.busy} hasError={hasError}
+                onEdit={actions.edited} onSubmit={actions.submitCode} onResend={() => void actions.resend()} onBack={actions.back} /></div>;
+          case 'ERROR':
+            return <ErrorStep strings={strings} onGoToLogin={actions.cancel} />;
+          case 'INFO':
+            return <InfoStep strings={strings} maskedEmail={step.maskedEmail} loginHref={paths.login} />;
+        }
+      })()}
+      </Suspense>
+    </div>
+  );
+}

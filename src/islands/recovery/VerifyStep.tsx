@@ -1,0 +1,90 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { maskSmsNumber } from '../../lib/masking.ts';
+import { deobfuscate } from '../../lib/obfuscation.ts';
+import { validateOtp } from '../../lib/validators.ts';
+import type { ChannelOption } from '../../stores/recovery/flow-state.ts';
+import { fill } from './recovery-strings.ts';
+import type { RecoveryStrings } from './recovery-strings.ts';
+
+/** The call channel is checked this often while the visitor keys the code (spec 4.3). */
+export const CALL_POLL_MS = 20_000;
+
+interface Props {
+  strings: RecoveryStrings;
+  option: ChannelOption;
+  callCode: string | null;
+  resent: boolean;
+  busy: boolean;
+  hasError: boolean;
+  onEdit: () => void;
+  onSubmit: (code: string, options?: { silent?: boolean }) => void;
+  onResend: () => void;
+  onBack: () => void;
+}
+
+/** VERIFY: type the e-mail or SMS code, or key the shown call code on the phone while the page checks. */
+export default function VerifyStep({ strings, option, callCode, resent, busy, hasError, onEdit, onSubmit, onResend, onBack }: Props) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [shown, setShown] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const error = validateOtp(code);
+  const isCall = option.channel === 'call';
+
+  useEffect(() => {
+    if (!isCall || !callCode) return undefined;
+    // Poll only while this step is on screen; leaving it stops the timer.
+    const timer = window.setInterval(() => onSubmit(callCode, { silent: true }), CALL_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [isCall, callCode, onSubmit]);
+
+  useEffect(() => setCode(''), [resent]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (isCall && callCode) onSubmit(callCode);
+    else if (!error && !busy && !hasError) onSubmit(code);
+  }
+
+  const plain = deobfuscate(option.value) ?? '';
+  const destination = option.channel === 'sms' ? maskSmsNumber(plain) : option.masked;
+  return (
+    <form onSubmit={submit} noValidate>
+      {resent && <p className="alert alert--success" role="status">{strings['recovery.verify.resent']}</p>}
+      {isCall ? (
+        <>
+          <p>{fill(strings['recovery.verify.callIntro'], { destination })}</p>
+          <div className="field">
+            <label htmlFor={id}>{strings['recovery.verify.callCode']}</label>
+            <input id={id} className="call-code" value={callCode ?? ''} readOnly aria-readonly="true" />
+          </div>
+          <p role="status">{strings['recovery.verify.callWaiting']}</p>
+        </>
+      ) : (
+        <>
+          <p>{fill(strings['recovery.verify.sentTo'], { channel: strings[`recovery.otp.channel.${option.channel}`], destination })}</p>
+          <div className="field">
+            <label htmlFor={id}>{strings['recovery.verify.code']}</label>
+            <div className="field__with-button">
+              <input
+                id={id} name="otp" type={shown ? 'text' : 'password'} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required value={code}
+                aria-invalid={touched && error !== null} aria-describedby={touched && error ? `${id}-error` : `${id}-expiry`}
+                onChange={(event) => { setCode(event.target.value.trim()); onEdit(); }} onBlur={() => setTouched(true)}
+              />
+              <button type="button" className="field__toggle" aria-pressed={shown} aria-controls={id} onClick={() => setShown((value) => !value)}>{strings['recovery.verify.show']}</button>
+            </div>
+            {touched && error && <p className="field__error" id={`${id}-error`}>{strings['recovery.field.otpRequired']}</p>}
+          </div>
+        </>
+      )}
+      <p id={`${id}-expiry`}>{strings['recovery.verify.expiry']}</p>
+      <div className="actions">
+        <button type="submit" className="button" disabled={busy || (!isCall && (error !== null || hasError))}>{strings['recovery.verify.submit']}</button>
+        <button type="button" className="button button--secondary" onClick={onBack} disabled={busy}>{strings['recovery.verify.back']}</button>
+        <button type="button" className="button button--secondary" onClick={onResend} disabled={busy}>{strings['recovery.verify.resend']}</button>
+      </div>
+    </form>
+  );
+}
