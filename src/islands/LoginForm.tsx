@@ -6,7 +6,7 @@ import type { LoginMessageKey } from '../lib/login-messages.ts';
 import { validateLoginPassword, validateLoginUserId } from '../lib/validators.ts';
 import type { LoginPasswordError, LoginUserIdError } from '../lib/validators.ts';
 import { rememberLoginAttempt } from '../stores/login-session.ts';
-import { useHydrated, useLocationSearch } from './use-location-search.ts';
+import { useHydrated, useKeepTypedValue, useLocationSearch } from './use-location-search.ts';
 
 /** The texts the form needs, translated at build time. */
 export type LoginFormStrings = Record<
@@ -41,6 +41,10 @@ export default function LoginForm({ strings, wlKey, environmentMap }: Props) {
   const [visible, setVisible] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const reported = useRef(false);
+  const userIdField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+  useKeepTypedValue(userIdField, userId, setUserId);
+  useKeepTypedValue(passwordField, password, setPassword);
 
   const smUsrMsg = query.get('SMUSRMSG');
   const messageKey = smUsrMsg === null ? null : loginMessageKey(smUsrMsg);
@@ -92,7 +96,7 @@ export default function LoginForm({ strings, wlKey, environmentMap }: Props) {
       <div className="field">
         <label htmlFor={`${id}-user`}>{strings.userId}</label>
         <input
-          id={`${id}-user`} name="USER" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={100}
+          ref={userIdField} id={`${id}-user`} name="USER" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={100}
           value={userId} aria-invalid={showUserIdError} aria-describedby={showUserIdError ? `${id}-user-error` : undefined}
           onChange={(event) => { setUserId(event.target.value); setDirty((state) => ({ ...state, userId: true })); }}
           onBlur={() => setTouched((state) => ({ ...state, userId: true }))}
@@ -103,7 +107,7 @@ export default function LoginForm({ strings, wlKey, environmentMap }: Props) {
         <label htmlFor={`${id}-password`}>{strings.password}</label>
         <div className="field__with-button">
           <input
-            id={`${id}-password`} name="PASSWRD" type={visible ? 'text' : 'password'} autoComplete="current-password" required maxLength={128}
+            ref={passwordField} id={`${id}-password`} name="PASSWRD" type={visible ? 'text' : 'password'} autoComplete="current-password" required maxLength={128}
             value={password} aria-invalid={showPasswordError} aria-describedby={showPasswordError ? `${id}-password-error` : undefined}
             onChange={(event) => { setPassword(event.target.value); setDirty((state) => ({ ...state, password: true })); }}
             onBlur={() => setTouched((state) => ({ ...state, password: true }))}

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useKeepTypedValue } from '../use-location-search.ts';
 import type { FormEvent } from 'react';
 import type { Flow } from '../../contract/error-codes.ts';
 import { validateEmail, validateName, validateRecoveryUserId } from '../../lib/validators.ts';
@@ -18,11 +19,13 @@ interface Props {
 
 function Field(props: { label: string; name: string; value: string; error: string | null; show: boolean; autoComplete: string; type?: string; maxLength: number; onChange: (value: string) => void; onBlur: () => void }) {
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useKeepTypedValue(field, props.value, props.onChange);
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
       <input
-        id={id} name={props.name} type={props.type ?? 'text'} value={props.value} autoComplete={props.autoComplete} maxLength={props.maxLength} required
+        ref={field} id={id} name={props.name} type={props.type ?? 'text'} value={props.value} autoComplete={props.autoComplete} maxLength={props.maxLength} required
         aria-invalid={props.show && props.error !== null} aria-describedby={props.show && props.error ? `${id}-error` : undefined}
         onChange={(event) => props.onChange(event.target.value)} onBlur={props.onBlur}
       />
