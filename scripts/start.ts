@@ -19,4 +19,13 @@ server.listen(port, host, () => {
   console.log(`  Outage page:      ${base}/app/${brand}/sorry`);
   console.log(`  Emulator outbox:  ${base}/__emulator/outbox`);
 });
+// Tests that change the emulator's users (recovery flows) get a second origin with an emulator of
+// their own, so they never race the login tests over the same seeded accounts.
+const isolatedPort = process.env['ISOLATED_PORT'];
+if (isolatedPort) {
+  const isolated = createEmulator();
+  createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => isolated.handle(req, res) }).listen(Number(isolatedPort), host, () => {
+    console.log(`  Isolated emulator: http://${host}:${isolatedPort}`);
+  });
+}
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));

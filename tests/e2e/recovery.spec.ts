@@ -1,0 +1,233 @@
+import { expect, test } from '@playwright/test';
+import { lastCode, lastTemporaryPassword, outbox, RecoveryPage } from './support/recovery-page.ts';
+
+// These tests change the seeded users, so they run one after another on their own emulator.
+test.describe.configure({ mode: 'serial' });
+test.beforeEach(async ({ request }) => {
+  await request.post('/__emulator/reset');
+});
+
+test('jdoe resets the password by e-mail and logs in with the new one, seeing the toast once', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await expect(page.getByText('j******e@example.com')).toBeVisible();
+  await recovery.choose(/Option #1 Email/);
+  await expect(page.getByText('The passcode expires in 20 minutes.')).toBeVisible();
+  await expect(page.getByLabel('Passcode', { exact: true })).toHaveAttribute('autocomplete', 'one-time-code');
+  await recovery.enterCode(await lastCode(request));
+  await recovery.changePassword(await lastTemporaryPassword(request), 'Fresh#Start2027');
+  await expect(page).toHaveURL(/\/app\/nxn\/login\?.*fromPage=FPS/);
+  await expect(page.getByTestId('success-toast')).toContainText('Password has been reset successfully.');
+  await recovery.login('jdoe', 'Fresh#Start2027');
+  await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
+  const messages = JSON.stringify(await (await request.get('/__emulator/stats')).json());
+  expect(messages).toContain('FPS/generateOTPPage');
+  expect(messages).not.toContain('Fresh#Start2027');
+});
+
+test('jdoe verifies by SMS, shown as the last 4 digits with a plus sign, with show/hide and paste', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #2 SMS/);
+  await expect(page.getByText('+***0147')).toBeVisible();
+  const field = page.getByLabel('Passcode', { exact: true });
+  await expect(field).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show passcode' }).click();
+  await expect(field).toHaveAttribute('type', 'text');
+  await field.focus();
+  await page.evaluate(async (code) => {
+    const target = document.activeElement as HTMLInputElement;
+    const data = new DataTransfer();
+    data.setData('text/plain', code);
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    if (!target.value) document.execCommand('insertText', false, code);
+  }, await lastCode(request));
+  await expect(field).not.toHaveValue('');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/fps-self-change-pw\?uid=jdoe&uti=external&FTUF=N/);
+});
+
+test('jdoe verifies by call: the code shows read-only and the page checks every 20 seconds', async ({ page, request }) => {
+  await page.clock.install();
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #3 Call/);
+  const code = page.getByLabel('Code to key in');
+  await expect(code).toHaveAttribute('readonly', '');
+  await expect(code).toHaveValue(/^\d{6}$/);
+  await request.post('/__emulator/calls/answer');
+  await page.clock.runFor(20_000);
+  await expect(page).toHaveURL(/fps-self-change-pw/);
+});
+
+test('nocall cannot be reached by phone and is offered the options again with the call error', async ({ page }) => {
+  await page.clock.install();
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('nocall');
+  await expect(page.getByText('Option #2')).toBeVisible();
+  await expect(page.getByText(/SMS/)).toHaveCount(0);
+  await recovery.choose(/Option #2 Call/);
+  await page.clock.runFor(20_000);
+  await expect(page.getByRole('alert')).toHaveText('We could not reach you by phone. Please choose another option or try again later.');
+  await expect(page.getByRole('button', { name: /Option #1 Email/ })).toBeEnabled();
+});
+
+test('llocked reaches the ERROR step and goes back to login', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('llocked');
+  await recovery.choose(/Option #1 Email/);
+  await recovery.enterCode(await lastCode(request));
+  await expect(page.getByRole('heading', { name: 'ERROR' })).toBeVisible();
+  await expect(page.getByText('There is a problem with your User ID or password. Please contact the Help Desk for assistance.')).toBeVisible();
+  await page.getByRole('button', { name: 'Go To Login Page' }).click();
+  await expect(page).toHaveURL(/\/app\/nxn\/login/);
+});
+
+test('a wrong code shows the verify error, editing clears it, and a resend sends a new code that works', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #1 Email/);
+  const first = await lastCode(request);
+  await recovery.enterCode(first === '000000' ? '111111' : '000000');
+  await expect(page.getByRole('alert')).toHaveText('The passcode is not correct. Please check it and try again.');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await page.getByLabel('Passcode', { exact: true }).fill('12');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Resend OTP' }).click();
+  await expect(page.getByText('A new passcode has been sent.', { exact: false })).toBeVisible();
+  expect((await outbox(request)).filter((message) => message.code)).toHaveLength(2);
+  await recovery.enterCode(await lastCode(request));
+  await expect(page).toHaveURL(/fps-self-change-pw/);
+});
+
+test('newuser sets up first-time access and logs in', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await page.goto('/self-service/nxn/fps?FTUF=Y');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('First-time user request');
+  await page.getByLabel('User ID').fill('newuser');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await recovery.choose(/Option #1 Email/);
+  await recovery.enterCode(await lastCode(request));
+  await expect(page).toHaveURL(/FTUF=Y/);
+  // No temporary password for a first-time user: the one they were given still works.
+  expect((await outbox(request)).some((message) => message.text.includes('temporary password'))).toBe(false);
+  await recovery.changePassword('Welcome#2026', 'Own#Choice2027');
+  await recovery.login('newuser', 'Own#Choice2027');
+  await expect(page.getByRole('heading', { name: 'Signed in as newuser' })).toBeVisible();
+});
+
+test('jdoe recovers the user id: INFO shows the masked e-mail and the id arrives by e-mail', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await page.goto('/self-service/nxn/fuid');
+  await page.getByLabel('First name').fill('John');
+  await page.getByLabel('Last name').fill('Doe');
+  await page.getByLabel('E-mail address').fill('John.Doe@example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await recovery.choose(/Option #1 Email/);
+  await recovery.enterCode(await lastCode(request));
+  await expect(page.getByRole('heading', { name: 'Your User ID is on its way' })).toBeVisible();
+  await expect(page.getByText('J******e@example.com')).toBeVisible();
+  expect((await outbox(request)).at(-1)).toMatchObject({ to: 'john.doe@example.com', text: 'Your User ID is jdoe.' });
+});
+
+test('a forgot-user lookup failure shows its message, with the _wl wording for other brands', async ({ page }) => {
+  for (const [brand, text] of [['nxn', 'We could not find an account with these details. Please check them and try again.'], ['brightpath529', "We could not find an account with these details. Please check them or contact your plan's service center."]]) {
+    await page.goto(`/self-service/${brand}/fuid`);
+    await page.getByLabel('First name').fill('No');
+    await page.getByLabel('Last name').fill('Body');
+    await page.getByLabel('E-mail address').fill('no.body@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText(text ?? '');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  }
+});
+
+test('the request forms validate as the spec says', async ({ page }) => {
+  await page.goto('/self-service/nxn/fps');
+  const userId = page.getByLabel('User ID');
+  await userId.fill('j doe');
+  await userId.blur();
+  await expect(page.getByText('enter valid userId')).toBeVisible();
+  await userId.fill('');
+  await expect(page.getByText('field required')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.goto('/self-service/nxn/fuid');
+  await page.getByLabel('First name').fill('Jo*hn');
+  await page.getByLabel('First name').blur();
+  await expect(page.getByText('enter valid first name')).toBeVisible();
+  await page.getByLabel('E-mail address').fill('john@example.museum');
+  await page.getByLabel('E-mail address').blur();
+  await expect(page.getByText('Please enter a valid e-mail address')).toBeVisible();
+});
+
+test('a reused password is refused with ISB_USRUP06, and mstaff needs 16 characters', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #1 Email/);
+  await recovery.enterCode(await lastCode(request));
+  await recovery.changePassword(await lastTemporaryPassword(request), 'Summer#2026');
+  await expect(page).toHaveURL(/SMPWERR=ISB_USRUP06/);
+  await expect(page.getByRole('alert')).toHaveText('You cannot reuse any of your previous 12 passwords.');
+
+  await recovery.requestPassword('mstaff');
+  await recovery.choose(/Option #1 Email/);
+  await recovery.enterCode(await lastCode(request));
+  await expect(page).toHaveURL(/uti=internal/);
+  await expect(page.getByText('At least 16 characters')).toBeVisible();
+  await page.getByLabel('Temporary or current password').fill(await lastTemporaryPassword(request));
+  await page.getByLabel('New password', { exact: true }).fill('Short#Pass2027');
+  await page.getByLabel('Confirm new password').fill('Short#Pass2027');
+  await expect(page.getByRole('button', { name: 'Change password' })).toBeDisabled();
+  await page.getByLabel('New password', { exact: true }).fill('Much#Longer#Pass2027');
+  await page.getByLabel('Confirm new password').fill('Much#Longer#Pass2027');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/app\/nxn\/login/);
+});
+
+test('cancel goes to forgetUserIdRedirect only when it stays on this site', async ({ page }) => {
+  await page.goto('/self-service/nxn/fps?forgetUserIdRedirect=%2Fapp%2Fnxn%2Fsorry');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/app\/nxn\/sorry$/);
+  for (const hostile of ['https://evil.example/', '//evil.example', 'javascript:alert(1)']) {
+    await page.goto(`/self-service/cwa/fps?forgetUserIdRedirect=${encodeURIComponent(hostile)}`);
+    // The brand login is where Cancel goes; without SMQUERYDATA it then passes through /apps/home.
+    const navigation = page.waitForRequest((request) => request.isNavigationRequest());
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(new URL((await navigation).url()).pathname).toBe('/app/cwa/login');
+    await expect(page).toHaveURL(/\/login\?SMQUERYDATA=/);
+  }
+});
+
+test('the browser back button walks back through the steps, and a reload starts cleanly', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #1 Email/);
+  await expect(page.getByLabel('Passcode', { exact: true })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('Option #1')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('User ID')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  expect(await lastCode(request)).toMatch(/^\d{6}$/);
+});
+
+test('the forgot-user-id link on the request step follows the brand', async ({ page }) => {
+  await page.goto('/self-service/nxn/fps');
+  await expect(page.getByRole('link', { name: 'Forgot your User ID?' })).toHaveAttribute('href', '/self-service/nxn/fuid');
+  await page.goto('/self-service/cwa/fps');
+  await expect(page.getByLabel('User ID')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Forgot your User ID?' })).toHaveCount(0);
+});
+
+test('the flow runs in German', async ({ page, context, baseURL, request }) => {
+  await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'de_DE', url: baseURL ?? '' }]);
+  await page.goto('/self-service/nxn/fps');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anfrage: Passwort vergessen');
+  await page.getByLabel('Benutzerkennung').fill('jdoe');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: /Option Nr. 1 E-Mail/ }).click();
+  await page.getByLabel('Einmal-Code', { exact: true }).fill(await lastCode(request));
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page).toHaveURL(/\/de-DE\/self-service\/nxn\/fps-self-change-pw/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Passwort festlegen');
+});

@@ -1,0 +1,63 @@
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+interface OutboxMessage { channel: string; to: string; text: string; code: string | null }
+
+/** The emulator's outbox, newest last. */
+export async function outbox(request: APIRequestContext): Promise<OutboxMessage[]> {
+  return ((await (await request.get('/__emulator/outbox')).json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** The last passcode the emulator sent. */
+export async function lastCode(request: APIRequestContext): Promise<string> {
+  const code = (await outbox(request)).filter((message) => message.code).at(-1)?.code;
+  if (!code) throw new Error('no passcode in the outbox');
+  return code;
+}
+
+/** The temporary password in the last e-mail. */
+export async function lastTemporaryPassword(request: APIRequestContext): Promise<string> {
+  const text = (await outbox(request)).at(-1)?.text ?? '';
+  const password = /temporary password is (\S+)\./.exec(text)?.[1];
+  if (!password) throw new Error(`no temporary password in: ${text}`);
+  return password;
+}
+
+/** Drives the recovery wizard the way a visitor does, by labels and roles. */
+export class RecoveryPage {
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  async requestPassword(userId: string, query = ''): Promise<void> {
+    await this.page.goto(`/self-service/nxn/fps${query}`);
+    await this.page.getByLabel('User ID').fill(userId);
+    await this.page.getByRole('button', { name: 'Continue' }).click();
+    await expect(this.page.getByText('Option #1')).toBeVisible();
+  }
+
+  async choose(option: RegExp): Promise<void> {
+    await this.page.getByRole('button', { name: option }).click();
+  }
+
+  async enterCode(code: string): Promise<void> {
+    await this.page.getByLabel('Passcode', { exact: true }).fill(code);
+    await this.page.getByRole('button', { name: 'Submit' }).click();
+  }
+
+  async changePassword(current: string, next: string): Promise<void> {
+    await expect(this.page).toHaveURL(/fps-self-change-pw/);
+    await this.page.getByLabel('Temporary or current password').fill(current);
+    await this.page.getByLabel('New password', { exact: true }).fill(next);
+    await this.page.getByLabel('Confirm new password').fill(next);
+    await this.page.getByRole('button', { name: 'Change password' }).click();
+  }
+
+  async login(userId: string, password: string): Promise<void> {
+    await this.page.getByLabel('User ID').fill(userId);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Log In' }).click();
+  }
+}
