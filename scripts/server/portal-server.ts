@@ -62,15 +62,19 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
         return;
       }
+      const gzipped = `${absolute}.gz`;
+      const sendGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && existsSync(gzipped);
       res.writeHead(resolution.status, {
         'Content-Type': CONTENT_TYPES[extname(absolute)] ?? 'application/octet-stream',
+        Vary: 'Accept-Encoding, Cookie',
+        ...(sendGzip ? { 'Content-Encoding': 'gzip' } : {}),
         'Cache-Control': cacheControlFor(resolution.file),
         ...(resolution.file.endsWith('.html')
-          ? { Vary: 'Cookie', 'Content-Language': resolution.language ?? 'en-US', ...pageHeaders(resolution.file) }
+          ? { 'Content-Language': resolution.language ?? 'en-US', ...pageHeaders(resolution.file) }
           : {}),
       });
       if (req.method === 'HEAD') res.end();
-      else createReadStream(absolute).pipe(res);
+      else createReadStream(sendGzip ? gzipped : absolute).pipe(res);
     };
     const mounted = options.mounted;
     if (!mounted) return handleStatic();

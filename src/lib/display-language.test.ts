@@ -36,7 +36,7 @@ describe('pre-paint language redirect', () => {
   function run(cookie: string, lang: string, pathname: string, search = ''): string | undefined {
     let replaced: string | undefined;
     const location = { pathname, search, hash: '', replace: (to: string) => { replaced = to; } };
-    runInNewContext(languageRedirectScript(), { document: { cookie, documentElement: { lang } }, location });
+    runInNewContext(languageRedirectScript(), { document: { cookie, documentElement: { lang, className: '' } }, location });
     return replaced;
   }
 

@@ -19,5 +19,5 @@ export function showNotFoundSuggestion(root: Document, where: Location): void {
   code.className = 'path';
   code.textContent = suggestion;
   link.append(code);
-  holder.hidden = false;
+  holder.classList.add('is-filled');
 }

@@ -1,6 +1,6 @@
 /**
- * ARIA tabs (arrow keys, Home, End) over panels that are all readable without script: the tab list
- * appears and the fallback headings hide only once this runs.
+ * ARIA tabs (arrow keys, Home, End) over panels that are all readable without script. The page's
+ * pre-paint `js` class already lays the tabs out (no layout shift); this adds the behaviour.
  */
 export function enhanceTabs(container: HTMLElement): void {
   const list = container.querySelector<HTMLElement>('[data-tablist]');
@@ -17,8 +17,7 @@ export function enhanceTabs(container: HTMLElement): void {
     }
     if (focus) chosen.focus();
   };
-  list.hidden = false;
-  container.querySelectorAll<HTMLElement>('[data-tab-heading]').forEach((heading) => heading.classList.add('visually-hidden'));
+  container.dataset['enhanced'] = 'true';
   tabs.forEach((tab, index) => {
     tab.addEventListener('click', () => select(tab, false));
     tab.addEventListener('keydown', (event) => {

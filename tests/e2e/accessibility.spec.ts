@@ -46,3 +46,28 @@ test('a 320 px wide viewport scrolls no page sideways', async ({ page }) => {
     }
   }
 });
+
+test.describe('interactive parts in their open states', () => {
+  test('the login page with the error banner, field errors, cookie bar and success toast has no axe violation', async ({ page }) => {
+    await page.goto('/app/nxn/sorry');
+    await page.evaluate(() => sessionStorage.setItem('portal.passwordReset', '1'));
+    await page.goto('/app/nxn/login?SMQUERYDATA=a11y&SMUSRMSG=Invalid%20Credentials&fromPage=FPS');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByTestId('success-toast')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
+    await page.getByLabel('User ID').fill('j doe');
+    await page.getByLabel('Password', { exact: true }).fill('ab');
+    await page.getByLabel('Password', { exact: true }).blur();
+    await page.getByLabel('User ID').focus();
+    await page.getByLabel('User ID').blur();
+    await expect(page.getByText('Please enter without spaces')).toBeVisible();
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('the legacy-browser dialog and the mobile sheet have no axe violation', async ({ page }) => {
+    await page.goto('/app/nxn/login?SMQUERYDATA=a11y');
+    await page.evaluate(() => document.getElementById('legacy-browser')?.removeAttribute('hidden'));
+    expect(await violations(page)).toEqual([]);
+  });
+});

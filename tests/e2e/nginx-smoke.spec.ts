@@ -35,9 +35,10 @@ test('nginx sends cache and security headers', async ({ request }) => {
   expect(login.headers()['referrer-policy']).toBe('no-referrer');
   expect(login.headers()['x-content-type-options']).toBe('nosniff');
   const asset = /\/_astro\/[^"]+\.css/.exec(await login.text())?.[0] ?? '';
-  const css = await request.get(asset);
+  const css = await request.get(asset, { headers: { 'Accept-Encoding': 'gzip' } });
   expect(css.status()).toBe(200);
   expect(css.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(css.headers()['content-encoding']).toBe('gzip');
 });
 
 test('nginx pages run under their CSP without a violation', async ({ page }) => {

@@ -20,9 +20,15 @@ test('jdoe resets the password by e-mail and logs in with the new one, seeing th
   await expect(page.getByTestId('success-toast')).toContainText('Password has been reset successfully.');
   await recovery.login('jdoe', 'Fresh#Start2027');
   await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
-  const messages = JSON.stringify(await (await request.get('/__emulator/stats')).json());
-  expect(messages).toContain('FPS/generateOTPPage');
-  expect(messages).not.toContain('Fresh#Start2027');
+  const stats = (await (await request.get('/__emulator/stats')).json()) as { records: Array<{ endpoint: string; payload: Record<string, unknown> }> };
+  const payloads = stats.records.map((record) => record.payload);
+  expect(payloads).toContainEqual(expect.objectContaining({ statsType: 'NXN_USAGE_STATS', TO_STATE: 'FPS/generateOTPPage', TRANSITION_STATUS: 'Success', WL_KEY: 'nxn', LAST_ACTIVITY_USER_ID: 'jdoe' }));
+  expect(payloads).toContainEqual(expect.objectContaining({ statsType: 'NXN_HTTP_STATS', url: '/portal-login-service/public/fps/auth', status: 'Success', statusCode: 200 }));
+  // Nothing secret in any statistics record: no password, passcode or full contact value.
+  const everything = JSON.stringify(stats);
+  for (const secret of ['Fresh#Start2027', 'john.doe@example.com', '201-555-0147', ...(await outbox(request)).map((message) => message.code ?? 'none')]) {
+    expect(everything).not.toContain(secret);
+  }
 });
 
 test('jdoe verifies by SMS, shown as the last 4 digits with a plus sign, with show/hide and paste', async ({ page, request }) => {
@@ -230,4 +236,59 @@ test('the flow runs in German', async ({ page, context, baseURL, request }) => {
   await page.getByRole('button', { name: 'Absenden' }).click();
   await expect(page).toHaveURL(/\/de-DE\/self-service\/nxn\/fps-self-change-pw/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Passwort festlegen');
+});
+
+test.describe('accessibility of every step', () => {
+  async function axe(page: import('@playwright/test').Page): Promise<string[]> {
+    const { default: AxeBuilder } = await import('@axe-core/playwright');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  }
+
+  test('request, channel choice, verify, error banner, info and change password have no axe violation', async ({ page, request }) => {
+    const recovery = new RecoveryPage(page);
+    await page.goto('/self-service/nxn/fps');
+    await page.getByLabel('User ID').fill('a b');
+    await page.getByLabel('User ID').blur();
+    expect(await axe(page), 'request with field error').toEqual([]);
+    await recovery.requestPassword('jdoe');
+    expect(await axe(page), 'otp').toEqual([]);
+    await recovery.choose(/Option #1 Email/);
+    await recovery.enterCode('000000');
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await axe(page), 'verify with error').toEqual([]);
+    await page.getByRole('button', { name: 'Return to previous page' }).click();
+    await recovery.choose(/Option #3 Call/);
+    await expect(page.getByLabel('Code to key in')).toBeVisible();
+    expect(await axe(page), 'verify call').toEqual([]);
+    await page.goto('/self-service/nxn/fps-self-change-pw?uid=jdoe&uti=external&FTUF=N&SMPWERR=ISB_USRUP06');
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await axe(page), 'change password').toEqual([]);
+    await page.goto('/self-service/nxn/fuid');
+    await page.getByLabel('First name').fill('John');
+    await page.getByLabel('Last name').fill('Doe');
+    await page.getByLabel('E-mail address').fill('john.doe@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await recovery.choose(/Option #1 Email/);
+    await recovery.enterCode(await lastCode(request));
+    await expect(page.getByRole('heading', { name: 'Your User ID is on its way' })).toBeVisible();
+    expect(await axe(page), 'info').toEqual([]);
+  });
+
+  test('the locked user ERROR step has no axe violation and is reached by keyboard alone', async ({ page, request }) => {
+    await page.goto('/self-service/nxn/fps');
+    await page.getByLabel('User ID').focus();
+    await page.keyboard.type('llocked');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Option #1')).toBeVisible();
+    await page.getByRole('button', { name: /Option #1 Email/ }).focus();
+    await page.keyboard.press('Enter');
+    const code = page.getByLabel('Passcode', { exact: true });
+    await expect(code).toBeVisible();
+    await code.focus();
+    await page.keyboard.type(await lastCode(request));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'ERROR' })).toBeFocused();
+    expect(await axe(page)).toEqual([]);
+  });
 });

@@ -195,5 +195,7 @@ test('pages answer with security and cache headers', async ({ request }) => {
   const sorry = await request.get('/app/nxn/sorry');
   expect(sorry.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
   const asset = /\/_astro\/[^"]+\.css/.exec(await sorry.text())?.[0] ?? '';
-  expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const css = await request.get(asset, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(css.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(css.headers()['content-encoding']).toBe('gzip');
 });

@@ -1,3 +1,4 @@
+import StepHeading from './StepHeading.tsx';
 import type { ChannelOption } from '../../stores/recovery/flow-state.ts';
 import { fill } from './recovery-strings.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
@@ -14,6 +15,7 @@ interface Props {
 export default function OtpStep({ strings, options, callError, busy, onChoose }: Props) {
   return (
     <div>
+      <StepHeading hidden>{strings['recovery.otp.send']}</StepHeading>
       {callError && <p className="alert alert--danger" role="alert">{strings['recovery.otp.callChallengeError']}</p>}
       <p>{strings['recovery.otp.challenge']}</p>
       <ul className="channel-options">

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Flow } from '../../contract/error-codes.ts';
 import { browserFingerprintSource, collectFingerprint, encodeFingerprint } from '../../lib/device-fingerprint.ts';
+import { configureServiceClient } from '../../services/http.ts';
 import { isSafeRedirect } from '../../services/telemetry/redirects.ts';
 import type { RecoveryMessage } from '../../stores/recovery/flow-state.ts';
 import { createRecoveryStore } from '../../stores/recovery/recovery-store.ts';
@@ -48,6 +49,9 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
   const started = useRef(Date.now());
 
   const exit = useCallback((target: RecoveryExit) => {
+    void import('./recovery-telemetry.ts').then(({ reportClick }) => reportClick({
+      wlKey, component: 'RecoveryWizard', fieldId: target.to === 'login' ? 'cancel' : 'changePassword', fromState: `${page}/exit`,
+    }));
     if (target.to === 'login') {
       const redirect = new URLSearchParams(location.search).get('forgetUserIdRedirect');
       location.assign(redirect && isSafeRedirect(redirect, location.origin, allowedRedirectHosts) ? redirect : paths.login);
@@ -55,7 +59,7 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     }
     const next = new URLSearchParams({ uid: target.userId, uti: target.userType, FTUF: target.ftu ? 'Y' : 'N' });
     location.assign(`${paths.changePassword}?${next.toString()}`);
-  }, [allowedRedirectHosts, paths]);
+  }, [allowedRedirectHosts, paths, wlKey, page]);
 
   const store = useMemo(() => createRecoveryStore(flow, {
     services: liveServices,
@@ -75,14 +79,28 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
   const region = useRef<HTMLDivElement>(null);
   const previousPage = useRef(state.step.page);
 
-  // Page view statistics, once per flow the page runs; and warm the later steps.
+  // The page view is recorded, and the later steps fetched, once the visitor starts using the
+  // page (or leaves it): nothing beyond the first step competes with the page's own load.
   useEffect(() => {
-    if (!hydrated) return;
-    void loadLaterSteps();
+    if (!hydrated) return undefined;
     store.actions.reset();
-    void import('./recovery-telemetry.ts').then(({ reportRecoveryUsage }) => reportRecoveryUsage({
-      wlKey, language, userType: 'both', userId: null, from: 'entry', to: `${flow}/requestPage`, status: 'Success', elapsedMs: 0, stateGuid: guid.current,
-    }));
+    configureServiceClient({
+      reportHttpStat: (stat) => void import('./recovery-telemetry.ts').then(({ reportHttpStat }) => reportHttpStat(stat, wlKey)),
+    });
+    let done = false;
+    const engage = () => {
+      if (done) return;
+      done = true;
+      void loadLaterSteps();
+      void import('./recovery-telemetry.ts').then(({ reportRecoveryUsage }) => reportRecoveryUsage({
+        wlKey, language, userType: 'both', userId: null, from: 'entry', to: `${flow}/requestPage`, status: 'Success', elapsedMs: Date.now() - started.current, stateGuid: guid.current,
+      }));
+    };
+    const events = ['pointerdown', 'keydown', 'focusin', 'pagehide'] as const;
+    for (const name of events) window.addEventListener(name, engage, { once: true, passive: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, engage);
+    };
   }, [hydrated, flow, wlKey, language, store]);
 
   // Each step is a history entry, so the browser's back button walks back through the steps.
@@ -92,7 +110,8 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     const deeper = (page === 'OTP' && previousPage.current === 'REQUEST') || (page === 'VERIFY' && previousPage.current === 'OTP');
     if (deeper) history.pushState({ recoveryStep: page }, '');
     previousPage.current = page;
-    region.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
+    // Back on REQUEST the page heading takes focus; the other steps focus their own heading.
+    if (page === 'REQUEST') region.current?.querySelector<HTMLElement>('#recovery-heading')?.focus();
   }, [state.step.page]);
 
   useEffect(() => {
@@ -118,12 +137,10 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
             return <RequestStep flow={flow} strings={strings} busy={state.busy} hasError={hasError} forgotUserIdHref={flow === 'FUID' ? null : paths.forgotUserId}
               onEdit={actions.edited} onSubmitUserId={(id) => void actions.submitUserId(id)} onSubmitForgotUser={(details) => void actions.submitForgotUser(details)} onCancel={actions.cancel} />;
           case 'OTP':
-            return <div><h2 tabIndex={-1} data-step-heading className="visually-hidden">{strings['recovery.otp.send']}</h2>
-              <OtpStep strings={strings} options={step.transaction.options} callError={step.callError} busy={state.busy} onChoose={(option) => void actions.chooseChannel(option)} /></div>;
+            return <OtpStep strings={strings} options={step.transaction.options} callError={step.callError} busy={state.busy} onChoose={(option) => void actions.chooseChannel(option)} />;
           case 'VERIFY':
-            return <div><h2 tabIndex={-1} data-step-heading className="visually-hidden">{strings['recovery.verify.code']}</h2>
-              <VerifyStep key={step.option.channel} strings={strings} option={step.option} callCode={step.callCode} resent={step.resent} busy={state.busy} hasError={hasError}
-                onEdit={actions.edited} onSubmit={actions.submitCode} onResend={() => void actions.resend()} onBack={actions.back} /></div>;
+            return <VerifyStep key={step.option.channel} strings={strings} option={step.option} callCode={step.callCode} resent={step.resent} busy={state.busy} hasError={hasError}
+                onEdit={actions.edited} onSubmit={actions.submitCode} onResend={() => void actions.resend()} onBack={actions.back} />;
           case 'ERROR':
             return <ErrorStep strings={strings} onGoToLogin={actions.cancel} />;
           case 'INFO':

@@ -1,3 +1,4 @@
+import StepHeading from './StepHeading.tsx';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { maskSmsNumber } from '../../lib/masking.ts';
@@ -52,6 +53,7 @@ export default function VerifyStep({ strings, option, callCode, resent, busy, ha
   const destination = option.channel === 'sms' ? maskSmsNumber(plain) : option.masked;
   return (
     <form onSubmit={submit} noValidate>
+      <StepHeading hidden>{strings['recovery.verify.code']}</StepHeading>
       {resent && <p className="alert alert--success" role="status">{strings['recovery.verify.resent']}</p>}
       {isCall ? (
         <>

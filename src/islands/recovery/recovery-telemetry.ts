@@ -1,4 +1,7 @@
-import { buildUsageRecord } from '../../services/telemetry/payloads.ts';
+import { parseUserAgent } from '../../lib/user-agent.ts';
+import type { HttpStat } from '../../services/http.ts';
+import { CLICK_MONITOR_PORTALS, STATS_ENDPOINTS } from '../../services/telemetry/endpoints.ts';
+import { buildClickEvent, buildHttpStats, buildUsageRecord } from '../../services/telemetry/payloads.ts';
 import type { StatsUserType, TransitionStatus } from '../../services/telemetry/payloads.ts';
 import { sendStatistics } from '../../services/telemetry/send-statistics.ts';
 
@@ -11,4 +14,30 @@ export function reportRecoveryUsage(input: {
     from: input.from, to: input.to, status: input.status, elapsedMs: input.elapsedMs, now: new Date(), stateGuid: input.stateGuid,
   });
   void sendStatistics('NXN_USAGE_STATS', { ...record });
+}
+
+/** One service call to HTTP stats (spec 7), with the visitor's browser, OS and device. */
+export function reportHttpStat(stat: HttpStat, portalName: string): void {
+  const { browserInfo, osInfo, deviceInfo } = parseUserAgent(navigator.userAgent);
+  const payload = buildHttpStats({
+    portalName, browser: `${browserInfo.name} ${browserInfo.version}`.trim(), os: `${osInfo.name} ${osInfo.version}`.trim(), deviceType: deviceInfo.type,
+    screenResolution: `${screen.width}x${screen.height}`, userAgent: navigator.userAgent, environment: 'browser', method: stat.method, url: stat.url,
+    status: stat.status, statusCode: stat.statusCode, responseSize: stat.responseSize, startedAt: stat.startedAt, endedAt: new Date(stat.startedAt.getTime() + stat.elapsedMs),
+    requestGuid: crypto.randomUUID(),
+  });
+  void sendStatistics('NXN_HTTP_STATS', { ...payload });
+}
+
+/** A click (spec 3); the two monitored portals' clicks go to the separate monitoring endpoint. */
+export function reportClick(input: { wlKey: string; component: string; fieldId: string; fromState: string; redirect?: string }): void {
+  const event = buildClickEvent({
+    action: 'click', component: input.component, fieldId: input.fieldId, fieldValue: '', eventType: 'button',
+    fromState: input.fromState, hostUrl: location.href.split('?')[0] ?? '', transactionDetails: '',
+    ...(input.redirect ? { redirect: input.redirect } : {}),
+  });
+  const { redirect: _redirect, ...payload } = event;
+  void sendStatistics('NXN_USER_CLICK_STATS', { ...payload }, {
+    unloading: Boolean(input.redirect),
+    ...(CLICK_MONITOR_PORTALS.has(input.wlKey) ? { endpoint: STATS_ENDPOINTS.clickMonitor } : {}),
+  });
 }
