@@ -2,8 +2,12 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { emulatorDevServer } from './src/integrations/emulator-dev-server.ts';
-import { CSP_DIRECTIVES } from './src/config/csp.ts';
+import { cspDirectives } from './src/config/csp.ts';
+import { loadEnvironmentMap } from './src/config/load-environment-map.ts';
 import { pageHeaders } from './src/integrations/page-headers.ts';
+
+// Login statistics go to the digital-pulse host of each environment: the only other origin pages call.
+const pulseOrigins = Object.values(loadEnvironmentMap().digitalPulseHosts).map((url) => new URL(url).origin);
 
 // Pages are plain files (`/app/nxn/login` -> app/nxn/login.html) so the spec's relative
 // `login` links resolve next to the page on every host.
@@ -19,5 +23,5 @@ export default defineConfig({
   integrations: [react(), emulatorDevServer(), pageHeaders()],
   devToolbar: { enabled: false },
   // Hashes for every script and style Astro emits; inline ones add theirs via Astro.csp.
-  security: { csp: { algorithm: 'SHA-256', directives: [...CSP_DIRECTIVES] } },
+  security: { csp: { algorithm: 'SHA-256', directives: cspDirectives(pulseOrigins) } },
 });

@@ -6,15 +6,18 @@ export function cspHash(source: string): `sha256-${string}` {
 }
 
 /**
- * Directives beyond script-src and style-src (which Astro fills with hashes). Islands call only
- * this origin; forms post only to this origin (SiteMinder login and password services are here).
+ * Directives beyond script-src and style-src (which Astro fills with hashes). Islands call this
+ * origin and, for login statistics, the digital-pulse hosts of the environment map; forms post
+ * only to this origin (SiteMinder login and password services are here).
  */
-export const CSP_DIRECTIVES = [
-  "default-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-] as const;
+export function cspDirectives(connectOrigins: readonly string[]): string[] {
+  return [
+    "default-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    ["connect-src 'self'", ...new Set(connectOrigins)].join(' '),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ];
+}
