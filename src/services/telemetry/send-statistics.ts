@@ -53,8 +53,9 @@ export async function sendStatistics(eventName: string, payload: Record<string, 
   } catch (error) {
     console.warn('statistics not recorded:', error instanceof Error ? error.message : error);
   } finally {
-    const origin = options.origin ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin);
-    if (typeof redirect === 'string' && isSafeRedirect(redirect, origin, options.allowedRedirectHosts)) {
+    // Outside a browser (and without an explicit origin) there is nowhere to navigate.
+    const origin = options.origin ?? (typeof location === 'undefined' ? undefined : location.origin);
+    if (origin && typeof redirect === 'string' && isSafeRedirect(redirect, origin, options.allowedRedirectHosts)) {
       (options.navigate ?? ((target: string) => location.assign(target)))(redirect);
     }
   }
