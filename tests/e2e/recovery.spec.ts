@@ -15,6 +15,8 @@ test('jdoe resets the password by e-mail and logs in with the new one, seeing th
   await expect(page.getByText('The passcode expires in 20 minutes.')).toBeVisible();
   await expect(page.getByLabel('Passcode', { exact: true })).toHaveAttribute('autocomplete', 'one-time-code');
   await recovery.enterCode(await lastCode(request));
+  // The temporary password is e-mailed before the page moves on: read it once the page is there.
+  await expect(page).toHaveURL(/fps-self-change-pw/);
   await recovery.changePassword(await lastTemporaryPassword(request), 'Fresh#Start2027');
   await expect(page).toHaveURL(/\/app\/nxn\/login\?.*fromPage=FPS/);
   await expect(page.getByTestId('success-toast')).toContainText('Password has been reset successfully.');
@@ -171,6 +173,8 @@ test('a reused password is refused with ISB_USRUP06, and mstaff needs 16 charact
   await recovery.requestPassword('jdoe');
   await recovery.choose(/Option #1 Email/);
   await recovery.enterCode(await lastCode(request));
+  // The temporary password is e-mailed before the page moves on: read it once the page is there.
+  await expect(page).toHaveURL(/fps-self-change-pw/);
   await recovery.changePassword(await lastTemporaryPassword(request), 'Summer#2026');
   await expect(page).toHaveURL(/SMPWERR=ISB_USRUP06/);
   await expect(page.getByRole('alert')).toHaveText('You cannot reuse any of your previous 12 passwords.');
