@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test } from 'vitest';
 import { loadEnvironmentMap } from '../config/load-environment-map.ts';
@@ -74,4 +74,25 @@ test('posts the SiteMinder fields with autofill hints', () => {
   expect(screen.getByLabelText('User ID').getAttribute('autocomplete')).toBe('username');
   expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
   expect(form?.getAttribute('method')).toBe('post');
+});
+
+test('coming back from the back/forward cache starts over without the password', async () => {
+  const { user, submit } = renderForm();
+  await user.type(screen.getByLabelText('User ID'), 'jdoe');
+  await user.type(screen.getByLabelText('Password'), 'Summer#2026');
+  await user.click(screen.getByRole('button', { name: 'Show password' }));
+  const form = document.querySelector('form');
+  form?.addEventListener('submit', (event) => event.preventDefault());
+  await user.click(submit);
+  expect(screen.getByRole('button', { name: 'Logging in…' })).toHaveProperty('disabled', true);
+  // Sent from a password field, never from a shown (text) one.
+  expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+  act(() => {
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+  });
+  expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('jdoe');
+  expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+  expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+  expect(screen.queryByText('Password is required')).toBeNull();
+  expect(screen.getByRole('button', { name: 'Log In' })).toHaveProperty('disabled', true);
 });

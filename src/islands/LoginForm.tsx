@@ -63,6 +63,23 @@ export default function LoginForm({ strings, wlKey, environmentMap }: Props) {
       reportReturnedLoginFailure({ wlKey, query, message: strings.messages[messageKey], environmentMap }));
   }, [messageKey, wlKey, environmentMap, query, strings.messages]);
 
+  useEffect(() => {
+    // Back from /apps/home (or from a login that failed to load) the browser may restore this page
+    // from its back/forward cache: frozen in "Logging in…" with the password still in the field.
+    // Start over with the user id kept and the password gone.
+    function onPageShow(event: PageTransitionEvent) {
+      if (!event.persisted) return;
+      setSubmitting(false);
+      setVisible(false);
+      setPassword('');
+      setTouched((state) => ({ ...state, password: false }));
+      setDirty((state) => ({ ...state, password: false }));
+      setAttempted(false);
+    }
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (submitting) {
       event.preventDefault();
@@ -74,6 +91,12 @@ export default function LoginForm({ strings, wlKey, environmentMap }: Props) {
       return;
     }
     rememberLoginAttempt(userId);
+    // A shown password goes back to a password field before the browser sends the form (a text
+    // field's value could land in the browser's form history, and password managers look for a
+    // password field to offer saving it). Set on the element now: a render would come too late,
+    // and react-dom's flushSync would put bytes into the chunk every page shares.
+    if (passwordField.current) passwordField.current.type = 'password';
+    setVisible(false);
     setSubmitting(true);
   }
 

@@ -140,8 +140,28 @@ test('the legacy-browser warning waits in a nomodule script and never shows in a
   for (const browser of ['Chrome 48', 'Edge 84', 'Firefox 44', 'Safari 9']) await expect(page.locator('#legacy-browser li', { hasText: browser })).toHaveCount(1);
   // What IE would do: run the nomodule script.
   await page.evaluate(() => new Function(document.querySelector('script[nomodule]')?.textContent ?? '')());
-  await expect(page.getByRole('alertdialog', { name: 'Improve Your Experience' })).toBeVisible();
+  const warning = page.getByRole('alertdialog', { name: 'Improve Your Experience' });
+  await expect(warning).toBeVisible();
   await expect(page.getByRole('link', { name: 'View system requirements' })).toHaveAttribute('href', '/app/nxn/systemRequirements');
+  // The warning does not lock anyone out: Close hands the login form back.
+  await expect(warning.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(warning).toBeHidden();
+  await expect(page.getByLabel('User ID')).toBeVisible();
+});
+
+test('without the islands the plain form still posts with the page query', async ({ page }) => {
+  // What a browser that cannot run the islands gets: the inline scripts only.
+  await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
+  await page.goto('/app/nxn/login?SMQUERYDATA=a%2Bb%3D&TARGET=%2Fapps%2Fhome&BGTARGET=bg&postpreservationdata=pp');
+  const form = page.locator('form#login-form');
+  await expect(form).toHaveAttribute('action', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=a%2Bb%3D&TARGET=%2Fapps%2Fhome');
+  await expect(form.locator('input[name="BGTARGET"]')).toHaveValue('bg');
+  await expect(form.locator('input[name="postpreservationdata"]')).toHaveValue('pp');
+  await page.getByLabel('User ID').fill('jdoe');
+  await page.getByLabel('Password', { exact: true }).fill('Summer#2026');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/apps\/home$/);
 });
 
 test('the mobile-app QR code is an inline SVG, with no image request', async ({ page }) => {
