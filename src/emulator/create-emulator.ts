@@ -5,14 +5,19 @@ import { handleInspection } from './routes/inspection.ts';
 import { handleMetrics } from './routes/metrics.ts';
 import { handleRecovery } from './routes/recovery.ts';
 import { handleSiteMinder } from './routes/siteminder.ts';
+import { createClock } from './clock.ts';
+import { DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limits.ts';
+import type { RateLimitPolicy } from './rate-limits.ts';
 import { EmulatorState } from './state.ts';
 import { WHITE_LABEL_TEST_GROUPS } from './white-label-test-urls.ts';
 
 export interface EmulatorOptions {
   /** Milliseconds until the simulated callee keys a call-channel code (EMULATOR_CALL_ANSWER_MS, default 8000). */
   answerCallAfterMs?: number;
-  /** The clock, for tests of expiry. */
+  /** The real-time base of the clock (tests of expiry inject one; `POST /__emulator/clock/advance` moves it on). */
   now?: () => number;
+  /** Rate limits per user and per client (default: DEFAULT_RATE_LIMITS). */
+  rateLimits?: RateLimitPolicy;
   /** The seeded users (default fixtures/users.json). */
   fixturePath?: string;
 }
@@ -29,9 +34,16 @@ const XSRF_COOKIE = 'XSRF-TOKEN';
 /** Creates a stateful portal-login-service emulator (design.md). */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const state = new EmulatorState(options.fixturePath ?? join(import.meta.dirname, 'fixtures', 'users.json'));
-  const now = options.now ?? Date.now;
+  const clock = createClock(options.now);
+  const now = clock.now;
   const answerCallAfterMs = options.answerCallAfterMs ?? Number(process.env['EMULATOR_CALL_ANSWER_MS'] ?? 8000);
-  const recovery = { state, now, answerCallAfterMs };
+  const limiter = new RateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const recovery = { state, now, answerCallAfterMs, limiter };
+  const reset = () => {
+    state.reset();
+    limiter.reset();
+    clock.reset();
+  };
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const path = url.pathname;
@@ -48,13 +60,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return true;
     }
     if (await handleMetrics(state, req, res, path)) return true;
-    if (path.startsWith('/__emulator/')) return handleInspection(state, req, res, path, now);
+    if (path.startsWith('/__emulator/')) return handleInspection({ state, clock, reset }, req, res, path);
     return handleSiteMinder(state, req, res, url);
   }
 
   return {
     state,
-    reset: () => state.reset(),
+    reset,
     async handle(req, res) {
       // Every visitor gets an XSRF token cookie the first time any page or call is answered.
       if (!cookieOf(req, XSRF_COOKIE)) res.appendHeader('Set-Cookie', `${XSRF_COOKIE}=${token()}; Path=/; SameSite=Strict`);
@@ -69,7 +81,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       } catch (error) {
         if (res.headersSent) return true;
         if (error instanceof EmulatorHttpError) {
-          sendJson(res, error.status, { errorCode: error.errorCode, message: error.message, ...(error.field ? { field: error.field } : {}) });
+          const retry = error.retryAfterSeconds;
+          sendJson(
+            res, error.status,
+            { errorCode: error.errorCode, message: error.message, ...(error.field ? { field: error.field } : {}), ...(retry === undefined ? {} : { retryAfterSeconds: retry }) },
+            retry === undefined ? {} : { 'Retry-After': String(retry) },
+          );
         } else {
           console.error('emulator error:', error);
           sendJson(res, 500, { errorCode: 'SERVER_ERROR', message: 'internal error' });

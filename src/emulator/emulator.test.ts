@@ -96,6 +96,7 @@ describe('passcodes', () => {
     const auth = await startFlow('jdoe');
     await send('jdoe', auth, 'email');
     for (let attempt = 1; attempt <= 3; attempt += 1) expect((await verify('jdoe', auth, '000000')).body).toMatchObject({ errorCode: 'OTP_INVALID' });
+    clock += 30_000;
     await send('jdoe', auth, 'email', 'resend-otp');
     expect((await verify('jdoe', auth, '000000')).body).toMatchObject({ errorCode: 'OTP_INVALID' });
     expect((await verify('jdoe', auth, '000000')).body).toMatchObject({ errorCode: 'OTP_VOID' });
@@ -106,6 +107,7 @@ describe('passcodes', () => {
     const auth = await startFlow('jdoe');
     await send('jdoe', auth, 'email');
     const first = await lastCode();
+    clock += 30_000;
     await send('jdoe', auth, 'email', 'resend-otp');
     const second = await lastCode();
     if (first !== second) expect((await verify('jdoe', auth, first)).body).toMatchObject({ errorCode: 'OTP_INVALID' });
@@ -313,4 +315,80 @@ test('records statistics and resets to the seeded state', async () => {
 test('serves the White Label test groups', async () => {
   const groups = await api.json<Array<{ lobname: string }>>('GET', '/nxn-service/public/wlTestUrls');
   expect(groups.body.map((group) => group.lobname)).toEqual(['Wealth Management', 'Retirement and Education']);
+});
+
+describe('rate limits', () => {
+  test('a resend within 30 seconds of the last code is refused with 429 and the seconds to wait', async () => {
+    const auth = await startFlow('jdoe');
+    const sent = await send('jdoe', auth, 'email');
+    expect(sent.body).toMatchObject({ resendAfterSeconds: 30 });
+    clock += 12_000;
+    const early = await api.request('POST', '/portal-login-service/public/fps/resend-otp', {
+      channel: 'email', sessionId: auth.sessionId, transactionId: auth.transactionId, value: auth.primaryEmail, flow: 'FPS', userId: 'jdoe',
+    });
+    expect(early.status).toBe(429);
+    expect(early.headers.get('retry-after')).toBe('18');
+    expect(await early.json()).toEqual({ errorCode: 'TOO_MANY_REQUESTS', message: 'too many requests', retryAfterSeconds: 18 });
+    expect((await api.json<{ messages: unknown[] }>('GET', '/__emulator/outbox')).body.messages).toHaveLength(1);
+    clock += 18_000;
+    expect((await send('jdoe', auth, 'email', 'resend-otp')).status).toBe(200);
+  });
+
+  test('a user gets at most six passcodes a quarter hour, whatever the transaction', async () => {
+    for (let index = 0; index < 6; index += 1) expect((await send('jdoe', await startFlow('jdoe'), 'sms')).status).toBe(200);
+    const refused = await send('jdoe', await startFlow('jdoe'), 'sms');
+    expect(refused).toMatchObject({ status: 429, body: { errorCode: 'TOO_MANY_REQUESTS', retryAfterSeconds: 900 } });
+    // Another user is not affected; the first one may send again once the window has passed.
+    expect((await send('mstaff', await startFlow('mstaff'), 'sms')).status).toBe(200);
+    clock += 15 * 60 * 1000;
+    expect((await send('jdoe', await startFlow('jdoe'), 'sms')).status).toBe(200);
+  });
+
+  test('lookups are limited per user id, so ids cannot be probed without end', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index += 1) statuses.push((await api.json('GET', '/portal-login-service/public/uti/ghost')).status);
+    expect(statuses.slice(0, 20).every((status) => status === 404)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  test('checks of a code are limited per user, but waiting for a call is not a check', async () => {
+    const auth = await startFlow('jdoe');
+    await send('jdoe', auth, 'call');
+    for (let poll = 0; poll < 25; poll += 1) expect((await verify('jdoe', auth, '000000', 'call')).body).toMatchObject({ channelStatus: 'STATUS.PENDING' });
+    // 20 real checks (four wrong codes on each of five transactions) use up the quarter hour's allowance.
+    let last = auth;
+    for (let transaction = 0; transaction < 5; transaction += 1) {
+      last = await startFlow('jdoe');
+      await send('jdoe', last, 'email');
+      for (let attempt = 0; attempt < 4; attempt += 1) expect((await verify('jdoe', last, '000000')).body).toMatchObject({ errorCode: 'OTP_INVALID' });
+    }
+    expect(await verify('jdoe', last, await lastCode())).toMatchObject({ status: 429, body: { errorCode: 'TOO_MANY_REQUESTS' } });
+  });
+
+  test('reset clears the counters', async () => {
+    for (let index = 0; index < 21; index += 1) await api.json('GET', '/portal-login-service/public/uti/ghost');
+    expect((await api.json('GET', '/portal-login-service/public/uti/ghost')).status).toBe(429);
+    await api.request('POST', '/__emulator/reset');
+    expect((await api.json('GET', '/portal-login-service/public/uti/ghost')).status).toBe(404);
+  });
+});
+
+describe('clock control', () => {
+  test('POST /__emulator/clock/advance moves expiry on, and reset brings real time back', async () => {
+    const auth = await startFlow('jdoe');
+    await send('jdoe', auth, 'email');
+    const code = await lastCode();
+    expect((await api.json('POST', '/__emulator/clock/advance', { seconds: 1201 })).status).toBe(200);
+    expect((await verify('jdoe', auth, code)).body).toMatchObject({ errorCode: 'OTP_EXPIRED' });
+    await api.request('POST', '/__emulator/reset');
+    const fresh = await startFlow('jdoe');
+    await send('jdoe', fresh, 'email');
+    expect((await verify('jdoe', fresh, await lastCode())).body).toMatchObject({ authenticationResult: 'SUCCESS' });
+  });
+
+  test('refuses a jump that is not a positive number of seconds up to a week', async () => {
+    for (const seconds of [0, -5, 'ten', 8 * 24 * 3600, null]) {
+      expect((await api.json('POST', '/__emulator/clock/advance', { seconds })).status, String(seconds)).toBe(400);
+    }
+  });
 });

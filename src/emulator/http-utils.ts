@@ -10,12 +10,15 @@ export class EmulatorHttpError extends Error {
   readonly status: number;
   readonly errorCode: string;
   readonly field: string | undefined;
+  /** For 429 answers: sent as Retry-After and as `retryAfterSeconds` in the body. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, errorCode: string, message: string, field?: string) {
+  constructor(status: number, errorCode: string, message: string, field?: string, retryAfterSeconds?: number) {
     super(message);
     this.status = status;
     this.errorCode = errorCode;
     this.field = field;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -58,9 +61,9 @@ export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /** Answers JSON; every service answer is no-store. */
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 

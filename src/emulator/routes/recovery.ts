@@ -11,6 +11,8 @@ import { deviceFingerprintSchema } from '../../contract/device-fingerprint.ts';
 import { EmulatorHttpError, readBody, readJson, sendJson, token } from '../http-utils.ts';
 import { MAX_WRONG_TRIES, newPasscode, PASSCODE_TTL_MS } from '../passcodes.ts';
 import { temporaryPassword } from '../passwords.ts';
+import { RESEND_COOLDOWN_MS, tooManyRequests } from '../rate-limits.ts';
+import type { RateLimitedAction, RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState, Transaction } from '../state.ts';
 import type { EmulatorUser } from '../users.ts';
 
@@ -19,6 +21,15 @@ export interface RecoveryContext {
   state: EmulatorState;
   now: () => number;
   answerCallAfterMs: number;
+  limiter: RateLimiter;
+}
+
+/**
+ * Counts one action against the user's and the client's limits. The client is the connecting address: a real
+ * service behind its own proxy would take it from the proxy's header, which a visitor cannot forge.
+ */
+function limit(context: RecoveryContext, req: IncomingMessage, action: RateLimitedAction, user: string | undefined): void {
+  context.limiter.consume(action, { user, client: req.socket.remoteAddress ?? 'unknown' }, context.now());
 }
 
 const BASE = '/portal-login-service/public';
@@ -45,6 +56,7 @@ function resolveUser(context: RecoveryContext, userId: string): EmulatorUser {
 
 async function auth(context: RecoveryContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readJson(req, otpAuthRequestSchema);
+  limit(context, req, 'lookup', body.userId);
   const user = resolveUser(context, body.userId);
   const transaction: Transaction = {
     transactionId: token(), sessionId: token(), userId: user.userId, flow: body.flow, createdAt: context.now(),
@@ -67,8 +79,13 @@ async function auth(context: RecoveryContext, req: IncomingMessage, res: ServerR
   sendJson(res, 200, answer);
 }
 
-function sendPasscode(context: RecoveryContext, body: SendOtpRequest, res: ServerResponse): void {
+function sendPasscode(context: RecoveryContext, req: IncomingMessage, body: SendOtpRequest, res: ServerResponse, resend: boolean): void {
   const transaction = requireTransaction(context, body);
+  const previous = transaction.passcode;
+  if (resend && previous && context.now() - previous.createdAt < RESEND_COOLDOWN_MS) {
+    throw tooManyRequests(previous.createdAt + RESEND_COOLDOWN_MS - context.now());
+  }
+  limit(context, req, 'send', transaction.userId);
   const user = resolveUser(context, transaction.userId);
   if (transaction.flow !== body.flow) throw new EmulatorHttpError(400, 'BAD_REQUEST', 'flow does not match the transaction', 'flow');
   const contact = contactOf(user, body.channel);
@@ -89,7 +106,7 @@ function sendPasscode(context: RecoveryContext, body: SendOtpRequest, res: Serve
     transactionId: transaction.transactionId,
     sessionId: transaction.sessionId,
     expiresInSeconds: PASSCODE_TTL_MS / 1000,
-    resendAfterSeconds: 0,
+    resendAfterSeconds: RESEND_COOLDOWN_MS / 1000,
   });
 }
 
@@ -112,6 +129,8 @@ async function verify(context: RecoveryContext, req: IncomingMessage, res: Serve
       return;
     }
   }
+  // Counted only when a code is really checked: the page's 20-second call polling is not an attempt.
+  limit(context, req, 'verify', transaction.userId);
   if (deobfuscate(body.otp) !== passcode.code) {
     transaction.failures += 1;
     const voided = transaction.failures >= MAX_WRONG_TRIES;
@@ -148,6 +167,7 @@ async function emailTemporaryPassword(context: RecoveryContext, req: IncomingMes
 
 async function lookupUser(context: RecoveryContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readJson(req, forgotUserLookupRequestSchema);
+  limit(context, req, 'lookup', body.emailId);
   const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
   const user = [...context.state.users.values()].find((candidate) =>
     same(candidate.firstName, body.firstName) && same(candidate.lastName, body.lastName) && same(candidate.email, body.emailId));
@@ -177,13 +197,15 @@ export async function handleRecovery(context: RecoveryContext, req: IncomingMess
   const route = path.slice(BASE.length);
   const method = req.method ?? 'GET';
   if (method === 'POST' && route === '/fps/auth') await auth(context, req, res);
-  else if (method === 'POST' && (route === '/fps/generate-otp' || route === '/fps/resend-otp')) sendPasscode(context, await readJson(req, sendOtpRequestSchema), res);
+  else if (method === 'POST' && (route === '/fps/generate-otp' || route === '/fps/resend-otp')) sendPasscode(context, req, await readJson(req, sendOtpRequestSchema), res, route === '/fps/resend-otp');
   else if (method === 'POST' && route === '/fps/verify-otp') await verify(context, req, res);
   else if (method === 'POST' && /^\/fps\/email\/[^/]+$/.test(route)) await emailTemporaryPassword(context, req, res, decodeURIComponent(route.split('/')[3] ?? ''));
   else if (method === 'POST' && route === '/fuid/lookup') await lookupUser(context, req, res);
   else if (method === 'POST' && route === '/fuid/emails') await emailUserId(context, req, res);
   else if (method === 'GET' && /^\/uti\/[^/]+$/.test(route)) {
-    const user = resolveUser(context, decodeURIComponent(route.split('/')[2] ?? ''));
+    const userId = decodeURIComponent(route.split('/')[2] ?? '');
+    limit(context, req, 'lookup', userId);
+    const user = resolveUser(context, userId);
     sendJson(res, 200, { internal: user.type === 'internal' });
   } else if (method === 'POST' && route === '/uti/decrypt') {
     const body = await readJson(req, decryptRequestSchema);
