@@ -131,7 +131,10 @@ export async function call<T>(spec: CallSpec<T>): Promise<ServiceResult<T>> {
   }
   if (!response.ok) {
     const parsedError = errorResponseSchema.safeParse(body);
-    return { ok: false, error: toServiceError(response.status, parsedError.success ? parsedError.data.errorCode : undefined) };
+    const error = toServiceError(response.status, parsedError.success ? parsedError.data.errorCode : undefined);
+    // A 429 says how long to wait; the page counts it down rather than guessing.
+    const retryAfterSeconds = parsedError.success ? parsedError.data.retryAfterSeconds : undefined;
+    return retryAfterSeconds === undefined ? { ok: false, error } : { ok: false, error, retryAfterSeconds };
   }
   const parsed = spec.schema.safeParse(body);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, error: 'BAD_RESPONSE' };

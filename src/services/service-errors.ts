@@ -19,7 +19,7 @@ export type ServiceError =
   | 'BAD_RESPONSE';
 
 /** A call's outcome: the validated data, or one error code. */
-export type ServiceResult<T> = { ok: true; data: T } | { ok: false; error: ServiceError };
+export type ServiceResult<T> = { ok: true; data: T } | { ok: false; error: ServiceError; retryAfterSeconds?: number };
 
 const KNOWN: Readonly<Record<string, ServiceError>> = {
   OTP_ERR_003: 'OTP_ERR_003',

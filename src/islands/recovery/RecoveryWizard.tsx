@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Flow } from '../../contract/error-codes.ts';
-import { browserFingerprintSource, collectFingerprint, encodeFingerprint } from '../../lib/device-fingerprint.ts';
 import { configureServiceClient } from '../../services/http.ts';
 import { isSafeRedirect } from '../../services/telemetry/redirects.ts';
 import type { RecoveryMessage } from '../../stores/recovery/flow-state.ts';
 import { createRecoveryStore } from '../../stores/recovery/recovery-store.ts';
 import type { RecoveryExit } from '../../stores/recovery/recovery-store.ts';
 import { liveServices } from '../../stores/recovery/recovery-services.ts';
+import { shareUserTypeWithSupport } from '../support-user-type.ts';
 import { useHydrated, useLocationSearch } from '../use-location-search.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
 import RequestStep from './RequestStep.tsx';
@@ -64,7 +64,8 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
   const store = useMemo(() => createRecoveryStore(flow, {
     services: liveServices,
     wlKey,
-    devicePrint: () => encodeFingerprint(collectFingerprint(browserFingerprintSource())),
+    devicePrint: () => import('../../lib/device-fingerprint.ts').then(({ browserFingerprintSource, collectFingerprint, encodeFingerprint }) =>
+      encodeFingerprint(collectFingerprint(browserFingerprintSource()))),
     exit,
     reportUsage: ({ from, to, status, state }) => {
       const userId = state.flow === 'FUID' ? null : state.subject;
@@ -114,6 +115,8 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     if (page === 'REQUEST') region.current?.querySelector<HTMLElement>('#recovery-heading')?.focus();
   }, [state.step.page]);
 
+  useEffect(() => shareUserTypeWithSupport(state.userType), [state.userType]);
+
   useEffect(() => {
     const onPop = () => actions.back();
     window.addEventListener('popstate', onPop);
@@ -139,7 +142,7 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
           case 'OTP':
             return <OtpStep strings={strings} options={step.transaction.options} callError={step.callError} busy={state.busy} onChoose={(option) => void actions.chooseChannel(option)} />;
           case 'VERIFY':
-            return <VerifyStep key={step.option.channel} strings={strings} option={step.option} callCode={step.callCode} resent={step.resent} busy={state.busy} hasError={hasError}
+            return <VerifyStep key={step.option.channel} strings={strings} option={step.option} callCode={step.callCode} resent={step.resent} resendAt={step.resendAt} busy={state.busy} hasError={hasError}
                 onEdit={actions.edited} onSubmit={actions.submitCode} onResend={() => void actions.resend()} onBack={actions.back} />;
           case 'ERROR':
             return <ErrorStep strings={strings} onGoToLogin={actions.cancel} />;

@@ -16,6 +16,8 @@ interface Props {
   option: ChannelOption;
   callCode: string | null;
   resent: boolean;
+  /** Epoch ms from which the service accepts a resend. */
+  resendAt: number;
   busy: boolean;
   hasError: boolean;
   onEdit: () => void;
@@ -25,7 +27,7 @@ interface Props {
 }
 
 /** VERIFY: type the e-mail or SMS code, or key the shown call code on the phone while the page checks. */
-export default function VerifyStep({ strings, option, callCode, resent, busy, hasError, onEdit, onSubmit, onResend, onBack }: Props) {
+export default function VerifyStep({ strings, option, callCode, resent, resendAt, busy, hasError, onEdit, onSubmit, onResend, onBack }: Props) {
   const id = useId();
   const [code, setCode] = useState('');
   const [shown, setShown] = useState(false);
@@ -41,6 +43,15 @@ export default function VerifyStep({ strings, option, callCode, resent, busy, ha
   }, [isCall, callCode, onSubmit]);
 
   useEffect(() => setCode(''), [resent]);
+
+  // The resend countdown: one render a second until the service accepts a resend.
+  const [tick, setTick] = useState(0);
+  const wait = Math.ceil((resendAt - Date.now()) / 1000);
+  useEffect(() => {
+    if (resendAt <= Date.now()) return undefined;
+    const timer = window.setTimeout(() => setTick(tick + 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [tick, resendAt]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -82,10 +93,11 @@ export default function VerifyStep({ strings, option, callCode, resent, busy, ha
         </>
       )}
       <p id={`${id}-expiry`}>{strings['recovery.verify.expiry']}</p>
+      {wait > 0 && <p id={`${id}-wait`}>{fill(strings['recovery.verify.resendWait'], { seconds: wait })}</p>}
       <div className="actions">
         <button type="submit" className="button" disabled={busy || (!isCall && (error !== null || hasError))}>{strings['recovery.verify.submit']}</button>
         <button type="button" className="button button--secondary" onClick={onBack} disabled={busy}>{strings['recovery.verify.back']}</button>
-        <button type="button" className="button button--secondary" onClick={onResend} disabled={busy}>{strings['recovery.verify.resend']}</button>
+        <button type="button" className="button button--secondary" onClick={onResend} disabled={busy || wait > 0} aria-describedby={wait > 0 ? `${id}-wait` : undefined}>{strings['recovery.verify.resend']}</button>
       </div>
     </form>
   );

@@ -25,7 +25,11 @@ export type RecoveryMessage =
 export type RecoveryStep =
   | { page: 'REQUEST' }
   | { page: 'OTP'; transaction: RecoveryTransaction; callError: boolean }
-  | { page: 'VERIFY'; transaction: RecoveryTransaction; option: ChannelOption; callCode: string | null; resent: boolean }
+  | {
+    page: 'VERIFY'; transaction: RecoveryTransaction; option: ChannelOption; callCode: string | null; resent: boolean;
+    /** When (epoch ms) the service accepts a resend; the page counts down to it. */
+    resendAt: number;
+  }
   | { page: 'ERROR' }
   | { page: 'INFO'; maskedEmail: string };
 

@@ -163,6 +163,31 @@ describe('OTP and VERIFY', () => {
     expect(s.$recovery.get().step).toMatchObject({ page: 'VERIFY', resent: true });
   });
 
+  test('the resend cooldown of the send answer becomes the time a resend is possible', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T12:00:00Z') });
+    try {
+      const s = await toVerify('FPS', 'email', {
+        generateOtp: () => ok({ otp: null, transactionId: 't1', sessionId: 's1', expiresInSeconds: 1200, resendAfterSeconds: 30 }),
+      });
+      expect(s.$recovery.get().step).toMatchObject({ page: 'VERIFY', resendAt: Date.parse('2026-11-22T12:00:30Z') });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a refused resend shows the rate-limit message and restarts the countdown from Retry-After', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T12:00:00Z') });
+    try {
+      const s = await toVerify('FPS', 'sms', { resendOtp: () => Promise.resolve({ ok: false as const, error: 'RATE_LIMITED' as const, retryAfterSeconds: 18 }) });
+      await s.actions.resend();
+      expect(s.$recovery.get()).toMatchObject({
+        step: { page: 'VERIFY', resent: false, resendAt: Date.parse('2026-11-22T12:00:18Z') }, message: 'rateLimited', busy: false,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test('return to previous page goes VERIFY to OTP to REQUEST', async () => {
     const s = await toVerify('FPS', 'email');
     s.actions.back();

@@ -16,7 +16,8 @@ export type RecoveryExit = { to: 'changePassword'; userId: string; userType: Use
 export interface RecoveryDeps {
   services: RecoveryServices;
   wlKey: string;
-  devicePrint: () => string;
+  /** The form-encoded device fingerprint; async so its code loads only when a call needs it. */
+  devicePrint: () => Promise<string> | string;
   reportUsage: (transition: { from: string; to: string; status: 'Success' | 'Failure'; state: RecoveryState }) => void;
   exit: (exit: RecoveryExit) => void;
 }
@@ -31,6 +32,8 @@ export function channelOptions(auth: OtpAuthResponse): ChannelOption[] {
     return [{ channel, value, masked: channel === 'email' ? maskEmail(plain) : maskPhone(plain) }];
   });
 }
+
+const resendAt = (seconds: number) => Date.now() + seconds * 1000;
 
 const SERVICE_MESSAGES: Partial<Record<ServiceError, RecoveryMessage>> = { TIMEOUT: 'timeout', NETWORK: 'network', RATE_LIMITED: 'rateLimited' };
 
@@ -48,7 +51,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
   const serviceMessage = (error: ServiceError, fallback: RecoveryMessage) => SERVICE_MESSAGES[error] ?? fallback;
 
   async function openTransaction(subject: string, lookupFallback: RecoveryMessage): Promise<void> {
-    const auth = await deps.services.requestOtpChannels({ userId: subject, flow: $recovery.get().flow, devicePrint: deps.devicePrint() });
+    const auth = await deps.services.requestOtpChannels({ userId: subject, flow: $recovery.get().flow, devicePrint: await deps.devicePrint() });
     if (!auth.ok) {
       fail(serviceMessage(auth.error, lookupFallback));
       return;
@@ -114,7 +117,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
         else enter({ page: 'ERROR' });
         return;
       }
-      enter({ page: 'VERIFY', transaction, option, callCode: option.channel === 'call' ? deobfuscate(sent.data.otp) : null, resent: false });
+      enter({ page: 'VERIFY', transaction, option, callCode: option.channel === 'call' ? deobfuscate(sent.data.otp) : null, resent: false, resendAt: resendAt(sent.data.resendAfterSeconds) });
     },
 
     /** VERIFY step: a new code on the same channel. */
@@ -127,10 +130,12 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
         channel: option.channel, sessionId: transaction.sessionId, transactionId: transaction.transactionId, value: option.value, flow: state.flow, userId: state.subject,
       });
       if (!sent.ok) {
+        // Too early: the service says how long to wait, and the countdown starts again from that.
+        if (sent.retryAfterSeconds) set({ step: { ...state.step, resendAt: resendAt(sent.retryAfterSeconds) } });
         fail(serviceMessage(sent.error, 'generic'));
         return;
       }
-      set({ busy: false, step: { page: 'VERIFY', transaction, option, callCode: option.channel === 'call' ? deobfuscate(sent.data.otp) : null, resent: true } });
+      set({ busy: false, step: { page: 'VERIFY', transaction, option, callCode: option.channel === 'call' ? deobfuscate(sent.data.otp) : null, resent: true, resendAt: resendAt(sent.data.resendAfterSeconds) } });
     },
 
     /** VERIFY step: check the code (typed, or the call code the callee keyed). */
@@ -140,7 +145,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       const { transaction, option } = state.step;
       if (!options.silent) set({ busy: true, message: null });
       const result = await deps.services.verifyOtp({
-        channel: option.channel, devicePrint: deps.devicePrint(), otp: obfuscate(code), sessionId: transaction.sessionId, transactionId: transaction.transactionId,
+        channel: option.channel, devicePrint: await deps.devicePrint(), otp: obfuscate(code), sessionId: transaction.sessionId, transactionId: transaction.transactionId,
         value: option.value, flow: state.flow, userId: state.subject,
       });
       if ($recovery.get().step !== state.step) return;
