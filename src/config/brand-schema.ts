@@ -109,5 +109,16 @@ export const supportContentSchema = z.strictObject({
   email: z.email().optional(),
   /** Opening hours. */
   hours: localizedTextSchema.optional(),
+  /**
+   * The self-registration-support variant (spec 2.6): heading and text on the self-service pages (forgot password,
+   * first-time user, forgot user id, change password). Without it those pages show the portal-support text.
+   */
+  selfRegistration: z.strictObject({ title: localizedTextSchema, paragraphs: z.array(localizedTextSchema).min(1) }).optional(),
+  /** What internal users (staff) see instead of the contact details, once the flow knows the user type (spec 6). */
+  internal: z.strictObject({
+    paragraphs: z.array(localizedTextSchema).min(1),
+    phone: z.string().min(1).optional(),
+    email: z.email().optional(),
+  }).optional(),
 });
 export type SupportContent = z.infer<typeof supportContentSchema>;

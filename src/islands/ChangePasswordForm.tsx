@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import { resolveEnvironment, smAgentName } from '../lib/environment.ts';
 import { PASSWORD_MAX_LENGTH } from '../lib/validators.ts';
 import { markPasswordReset } from '../stores/login-session.ts';
 import { isSafeRedirect } from '../services/telemetry/redirects.ts';
+import { shareUserTypeWithSupport } from './support-user-type.ts';
 import { useHydrated, useLocationSearch } from './use-location-search.ts';
 
 export const CHANGE_PASSWORD_ERROR_CODES = ['ISB_USRUP06', 'ISB_PASSVAL01', 'ISB_PASSVAL02', 'ISB_PASSVAL03', 'ISB_PASSVAL04'] as const;
@@ -48,6 +49,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap }: P
   const query = new URLSearchParams(useLocationSearch());
   const type = query.get('uti') === 'internal' ? 'internal' : query.get('uti') === 'external' ? 'external' : 'both';
   const ftu = query.get('FTUF') === 'Y';
+  useEffect(() => shareUserTypeWithSupport(type), [type]);
   const [userId, setUserId] = useState<string | null>(null);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');

@@ -91,7 +91,8 @@ test('llocked reaches the ERROR step and goes back to login', async ({ page, req
   await expect(page).toHaveURL(/\/app\/nxn\/login/);
 });
 
-test('a wrong code shows the verify error, editing clears it, and a resend sends a new code that works', async ({ page, request }) => {
+test('a wrong code shows the verify error, editing clears it, and a resend after the countdown sends a new code that works', async ({ page, request }) => {
+  await page.clock.install();
   const recovery = new RecoveryPage(page);
   await recovery.requestPassword('jdoe');
   await recovery.choose(/Option #1 Email/);
@@ -101,11 +102,86 @@ test('a wrong code shows the verify error, editing clears it, and a resend sends
   await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
   await page.getByLabel('Passcode', { exact: true }).fill('12');
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Resend OTP' }).click();
+  // The service takes a resend 30 seconds after the last code; the page counts down to it.
+  const resend = page.getByRole('button', { name: 'Resend OTP' });
+  await expect(resend).toBeDisabled();
+  await expect(page.getByText(/^You can request a new passcode in (30|29|28) seconds\.$/)).toBeVisible();
+  await expect(resend).toHaveAccessibleDescription(/You can request a new passcode in \d+ seconds\./);
+  await page.clock.fastForward(31_000);
+  await request.post('/__emulator/clock/advance', { data: { seconds: 31 } });
+  await expect(page.getByText(/You can request a new passcode/)).toHaveCount(0);
+  await resend.click();
   await expect(page.getByText('A new passcode has been sent.', { exact: false })).toBeVisible();
+  await expect(resend).toBeDisabled();
   expect((await outbox(request)).filter((message) => message.code)).toHaveLength(2);
   await recovery.enterCode(await lastCode(request));
   await expect(page).toHaveURL(/fps-self-change-pw/);
+});
+
+test('an expired code says so, and a new one after the resend works', async ({ page, request }) => {
+  await page.clock.install();
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #2 SMS/);
+  const expired = await lastCode(request);
+  await expect(page.getByText('The passcode expires in 20 minutes.', { exact: false })).toBeVisible();
+  await request.post('/__emulator/clock/advance', { data: { seconds: 20 * 60 + 1 } });
+  await page.clock.fastForward(20 * 60 * 1000 + 1000);
+  await recovery.enterCode(expired);
+  await expect(page.getByRole('alert')).toHaveText('This passcode has expired. Please request a new one.');
+  await page.getByRole('button', { name: 'Resend OTP' }).click();
+  await expect(page.getByText('A new passcode has been sent.', { exact: false })).toBeVisible();
+  const fresh = await lastCode(request);
+  await recovery.enterCode(fresh);
+  await expect(page).toHaveURL(/fps-self-change-pw/);
+});
+
+test('a user who asked for too many passcodes gets a clear message and keeps a working page', async ({ page }) => {
+  await page.goto('/self-service/nxn/fps');
+  // Six passcodes in a quarter hour, straight from the browser as a script would (the emulator's per-user limit).
+  const statuses = await page.evaluate(async () => {
+    const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`/portal-login-service/public/fps/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify(body) });
+      return { status: response.status, body: await response.json() as Record<string, string> };
+    };
+    const sent: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const auth = (await post('auth', { userId: 'jdoe', flow: 'FPS', devicePrint: '' })).body;
+      sent.push((await post('generate-otp', { channel: 'email', sessionId: auth['sessionId'], transactionId: auth['transactionId'], value: auth['primaryEmail'], flow: 'FPS', userId: 'jdoe' })).status);
+    }
+    return sent;
+  });
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #1 Email/);
+  await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait a few minutes and try again.');
+  // Still on the channel choice, every option usable: nothing broke, nothing was sent.
+  await expect(page.getByRole('button', { name: /Option #2 SMS/ })).toBeEnabled();
+  await expect(page.getByText('Something went wrong', { exact: false })).toHaveCount(0);
+});
+
+test('the support dialog is the self-registration variant, and staff see their own help desk once known', async ({ page }) => {
+  await page.goto('/self-service/nxn/fps');
+  const dialog = page.getByRole('dialog');
+  await page.getByRole('button', { name: 'Support' }).click();
+  await expect(dialog.getByRole('heading')).toHaveText('Help with recovering your access');
+  await expect(dialog.getByRole('link', { name: '+1 800 555 0100' })).toBeVisible();
+  await expect(dialog.getByText('IT Service Desk', { exact: false })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByLabel('User ID').fill('mstaff');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Option #1')).toBeVisible();
+  await page.getByRole('button', { name: 'Support' }).click();
+  await expect(dialog.getByText('Staff accounts are supported by the IT Service Desk.')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'it-servicedesk@nxn.example' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: '+1 800 555 0100' })).toBeHidden();
+  await page.keyboard.press('Escape');
+  // The login page keeps the portal-support variant.
+  await page.goto('/app/nxn/login?SMQUERYDATA=s');
+  await page.getByRole('button', { name: 'Support' }).click();
+  await expect(dialog.getByRole('heading')).toHaveText('Need help signing in?');
 });
 
 test('newuser sets up first-time access and logs in', async ({ page, request }) => {
