@@ -11,7 +11,9 @@ interface Props {
 
 /** The EU cookie consent bar: shown until EU_COOKIE exists; closing sets it for 365 days (spec 4.2). */
 export default function CookieBar({ strings, policyHref, policyText }: Props) {
-  const [open, setOpen] = useState(false);
+  // Rendered into the page at build time, so it is there at first paint; a pre-paint script hides it when
+  // EU_COOKIE exists (login.astro), and this removes it once the island runs.
+  const [open, setOpen] = useState(true);
 
   useEffect(() => {
     setOpen(getCookie(document, EU_COOKIE) === null);

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/** Layout shifts (CLS sources) recorded from the first frame, as "selector: value". */
+async function shiftsWhileLoading(page: Page, path: string): Promise<string[]> {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { shifts: string[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; sources: Array<{ node?: Node }> }>) {
+        const nodes = entry.sources.map((source) => (source.node instanceof Element ? `${source.node.tagName}.${source.node.className}` : '?'));
+        shifts.push(`${nodes.join(',')}: ${entry.value}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(path);
+  // Past hydration and the idle islands (cookie bar, White Label testing).
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1200);
+  return page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+}
+
+const PAGES = ['/app/nxn/login?SMQUERYDATA=cls', '/de-DE/app/nxn/login?SMQUERYDATA=cls', '/self-service/nxn/fps', '/self-service/nxn/fuid', '/self-service/nxn/fps-self-change-pw?uid=jdoe', '/app/nxn/sorry'];
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+    for (const path of PAGES) {
+      test(`${path} loads without a layout shift (CLS 0)`, async ({ page }) => {
+        // A parser that yields mid-document on a loaded machine can paint an inline button before its label
+        // (a shift of a few hundred-thousandths); anything a person could notice is far above this bar.
+        const shifts = await shiftsWhileLoading(page, path);
+        expect(shifts.filter((shift) => Number(shift.split(': ')[1]) >= 0.0001)).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the support button stays above the cookie bar and opens the dialog while the bar shows', async ({ page }) => {
+    await page.goto('/app/nxn/login?SMQUERYDATA=cls');
+    const bar = page.getByTestId('cookie-bar');
+    await expect(bar).toBeVisible();
+    const button = page.getByRole('button', { name: 'Support' });
+    const [barBox, buttonBox] = [await bar.boundingBox(), await button.boundingBox()];
+    expect(buttonBox!.y + buttonBox!.height).toBeLessThanOrEqual(barBox!.y);
+    await button.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
+  test('a visitor who closed the cookie bar never sees it again, not even for a frame', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'EU_COOKIE', value: 'true', url: baseURL ?? 'http://localhost' }]);
+    await page.goto('/app/nxn/login?SMQUERYDATA=cls');
+    await expect(page.getByTestId('cookie-bar')).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('no-cookie-bar'))).toBe(true);
+  });
+});
