@@ -297,6 +297,23 @@ test('the browser back button walks back through the steps, and a reload starts 
   expect(await lastCode(request)).toMatch(/^\d{6}$/);
 });
 
+test('two tabs run their own flows without touching each other', async ({ context, request }) => {
+  const [first, second] = [await context.newPage(), await context.newPage()];
+  const [jdoe, mstaff] = [new RecoveryPage(first), new RecoveryPage(second)];
+  await jdoe.requestPassword('jdoe');
+  await mstaff.requestPassword('mstaff');
+  await jdoe.choose(/Option #1 Email/);
+  const jdoeCode = (await outbox(request)).filter((message) => message.to === 'john.doe@example.com').at(-1)?.code ?? '';
+  await mstaff.choose(/Option #2 SMS/);
+  const mstaffCode = (await outbox(request)).filter((message) => message.to === '201-555-0111').at(-1)?.code ?? '';
+  // The second tab's flow did not replace the first tab's step, transaction or user.
+  await expect(first.getByText('john.doe@example.com'.replace(/^(.).*(.)@/, '$1******$2@'))).toBeVisible();
+  await mstaff.enterCode(mstaffCode);
+  await jdoe.enterCode(jdoeCode);
+  await expect(second).toHaveURL(/fps-self-change-pw\?uid=mstaff&uti=internal/);
+  await expect(first).toHaveURL(/fps-self-change-pw\?uid=jdoe&uti=external/);
+});
+
 test('the forgot-user-id link on the request step follows the brand', async ({ page }) => {
   await page.goto('/self-service/nxn/fps');
   await expect(page.getByRole('link', { name: 'Forgot your User ID?' })).toHaveAttribute('href', '/self-service/nxn/fuid');
