@@ -1,8 +1,151 @@
 import { z } from 'zod/mini';
+import { transitionResultSchema, userTypeSchema } from './error-codes.ts';
 
-// What the metrics endpoints accept: any JSON object with its statsType (payload builders in
-// src/services/telemetry/ give the fields of spec 3). Bounded so nobody can store megabytes.
+// The statistics records of spec 3. Schemas only: the page builds them (src/services/telemetry/)
+// and the emulator records any payload (statisticsPayloadSchema) because the real endpoints do.
+// Lengths follow the truncation limits of spec 9.
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+const nullableNull = z.null();
+
+/** What the metrics endpoints accept: any JSON object with its statsType, at most 16 KiB. */
 export const statisticsPayloadSchema = z.record(z.string().check(z.maxLength(100)), z.unknown()).check(
   z.refine((payload) => JSON.stringify(payload).length <= 16_384, 'payload larger than 16 KiB'),
 );
 export type StatisticsPayload = z.infer<typeof statisticsPayloadSchema>;
+
+/** The usage-stats record of the recovery flows (NXN_USAGE_STATS). */
+export const usageRecordSchema = z.object({
+  /** White-label key, e.g. `nxn`. */
+  WL_KEY: text(40),
+  /** Display language, e.g. `en-US`. */
+  USER_LANGUAGE: text(10),
+  /** The state left, e.g. `FPS/requestPage`. */
+  FROM_STATE: text(256),
+  /** The state entered, e.g. `FPS/generateOTPPage`. */
+  TO_STATE: text(256),
+  /** Success or Failure. */
+  TRANSITION_STATUS: transitionResultSchema,
+  /** Milliseconds spent in FROM_STATE. */
+  ELAPSED_TIME: z.number().check(z.nonnegative()),
+  /** `yyyy-MM-dd'T'HH:mm:ssxxx`, e.g. `2026-11-22T12:05:09+01:00`. */
+  TIME_STAMP_WITH_ZONE: text(40),
+  /** The page's URL, at most 512 characters. */
+  HOST_URL: text(512),
+  /** internal, external or both. */
+  USER_TYPE: userTypeSchema,
+  /** The user id when it is 1 to 50 of letters, digits, @ . _ - (spec 5); else null. */
+  LAST_ACTIVITY_USER_ID: z.nullable(z.string().check(z.regex(/^[A-Za-z0-9@._-]{1,50}$/))),
+  /** `Client Experience Delivery` by default. */
+  LINE_OF_BUSINESS: text(100),
+  /** One id per page visit, tying its records together. */
+  STATE_GUID: text(100),
+});
+export type UsageRecordContract = z.infer<typeof usageRecordSchema>;
+
+/** The HTTP-stats payload: one service call (NXN_HTTP_STATS; spec 3 general payload, spec 8 status rules). */
+export const httpStatsSchema = z.object({
+  /** `NXN`. */
+  applicationMnemonic: text(20),
+  /** The portal, e.g. the white-label key. */
+  portalName: text(100),
+  /** e.g. `Chrome 156.0.0.0`. */
+  browserInfo: text(256),
+  /** Desktop, Mobile or Tablet (Desktop by default). */
+  deviceType: text(20),
+  /** e.g. `Windows 10.0`. */
+  osInfo: text(256),
+  /** e.g. `1920x1080`. */
+  screenResolution: text(20),
+  /** The user agent, at most 512 characters. */
+  userAgent: text(512),
+  /** LOCAL, MOCK, DEV, XAT, QA or PRODUCTION. */
+  environment: text(20),
+  /** `Client Experience Delivery` by default. */
+  lineOfBusiness: text(100),
+  /** GET, POST, ... */
+  httpMethod: text(10),
+  /** The called URL, at most 512 characters. */
+  url: text(512),
+  /** Success, or Failure. */
+  status: transitionResultSchema,
+  /** The HTTP status; on a time-out 1 past timeoutInSeconds else 0; -1 for other failures. */
+  statusCode: z.int(),
+  /** Bytes of the answer. */
+  responseSize: z.int().check(z.nonnegative()),
+  /** Milliseconds the call took. */
+  elapsedTime: z.number().check(z.nonnegative()),
+  /** One id per call. */
+  requestGuid: text(100),
+  /** First path segment, e.g. `portal-login-service`. */
+  serviceName: text(150),
+  /** The path without the query, at most 150 characters. */
+  contextPath: text(150),
+  /** Call start, `yyyy-MM-dd'T'HH:mm:ssxxx`. */
+  transitionStartTime: text(40),
+  /** Call end, `yyyy-MM-dd'T'HH:mm:ssxxx`. */
+  transitionEndTime: text(40),
+});
+export type HttpStatsContract = z.infer<typeof httpStatsSchema>;
+
+/** A click event (NXN_USER_CLICK_STATS). Values of password or passcode fields are never sent. */
+export const clickEventSchema = z.object({
+  /** What was done, e.g. `click`. */
+  action: text(100),
+  /** The component, e.g. `RequestStep`. */
+  component: text(100),
+  /** The field or button id. */
+  fieldId: text(100),
+  /** A non-secret value, at most 512 characters. */
+  fieldValue: text(512),
+  /** e.g. `button`, `link`. */
+  eventType: text(50),
+  /** Where the page goes after the call (removed from the payload before it is sent). */
+  redirect: z.optional(text(512)),
+  /** The state the click happened in, at most 256 characters. */
+  fromState: text(256),
+  /** The page's URL, at most 512 characters. */
+  hostUrl: text(512),
+  /** Free text about the transaction, at most 512 characters. */
+  transactionDetails: text(512),
+});
+export type ClickEventContract = z.infer<typeof clickEventSchema>;
+
+/** The login statistics event (NXN_LOGIN_STATS); the OTP fields are always null (spec 3). */
+export const loginStatsEventSchema = z.object({
+  /** White-label key. */
+  WL_KEY: text(40),
+  /** The user id that tried, when it passes the usage-stats filter; else null. */
+  USER_ID: z.nullable(text(50)),
+  /** The usrTok cookie, at most 4096 characters; null when absent. */
+  USR_TOKEN: z.nullable(text(4096)),
+  /** `NLA01` for login. */
+  EVENT_CODE: text(20),
+  /** NLA0103 (SMAUTHSTATUS 1), NLA0102 (SMAUTHREASON 24) or NLA0113 (spec 4.1). */
+  SUB_EVENT_CODE: z.enum(['NLA0102', 'NLA0103', 'NLA0113']),
+  /** `LOGIN`. */
+  EVENT_NAME: text(50),
+  /** Success or Failure. */
+  EVENT_STATUS: transitionResultSchema,
+  /** The catalogue message shown (spec 8), never the raw query parameter. */
+  EVENT_ERROR_MESSAGE: text(512),
+  /** e.g. `SMAUTHREASON=0;SMAUTHSTATUS=0`. */
+  FAILURE_REASON: text(256),
+  /** Browser name and version. */
+  BROWSER_INFO: text(256),
+  /** OS name and version. */
+  OS_INFO: text(256),
+  /** LOCAL, MOCK, DEV, XAT, QA or PRODUCTION. */
+  ENVIRONMENT: text(20),
+  /** `yyyy-MM-dd'T'HH:mm:ssxxx`. */
+  TIME_STAMP: text(40),
+  /** The page's URL, at most 512 characters. */
+  HOST_URL: text(512),
+  /** Always null. */
+  OTP_TYPE: nullableNull,
+  /** Always null. */
+  OTP_STATUS: nullableNull,
+  /** Always null. */
+  OTP_CHANNEL: nullableNull,
+});
+export type LoginStatsEventContract = z.infer<typeof loginStatsEventSchema>;
