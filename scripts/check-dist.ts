@@ -1,6 +1,7 @@
 // `npm run check:dist [-- <distDir>]`: is a built dist/ complete and clean enough to deploy?
 // Every brand x language x page present, every referenced asset present, no absolute localhost
 // URL, nothing of the emulator. One line per problem, exit code 1 on any.
+import fg from 'fast-glob';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -12,12 +13,6 @@ export const BRAND_PAGES = [
 ];
 const LANGUAGE_PREFIXES = ['', 'de-DE/'];
 
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    return statSync(path).isDirectory() ? filesBelow(path) : [path];
-  });
-}
 
 /** Every problem of a dist/ folder built for `brands`. */
 export function checkDist(distDir: string, brands: readonly string[]): string[] {
@@ -34,7 +29,7 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
       }
     }
   }
-  for (const path of filesBelow(distDir)) {
+  for (const path of fg.sync('**/*', { cwd: distDir, absolute: true, dot: true })) {
     if (!/\.(html|js|css)$/.test(path)) continue;
     const file = relative(distDir, path);
     const text = readFileSync(path, 'utf8');

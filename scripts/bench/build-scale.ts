@@ -1,19 +1,14 @@
 // `npm run bench:build [-- 50 200 1000]`: generates N synthetic brands in a temporary folder,
 // builds them, and prints pages, seconds, milliseconds per page and peak memory.
+import fg from 'fast-glob';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
 const sizes = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
-function countPages(dir: string): number {
-  return readdirSync(dir).reduce((count, entry) => {
-    const path = join(dir, entry);
-    return count + (statSync(path).isDirectory() ? countPages(path) : entry.endsWith('.html') ? 1 : 0);
-  }, 0);
-}
 
 /** Builds N synthetic brands (copies of the shipped ones under new keys) and measures the build. */
 export function benchBuild(count: number): { brands: number; pages: number; seconds: number; msPerPage: number; peakMiB: number } {
@@ -37,7 +32,7 @@ export function benchBuild(count: number): { brands: number; pages: number; seco
     if (child.status !== 0) throw new Error(`build of ${count} brands failed:\n${child.stderr}`);
     const lastLine = child.stdout.trim().split('\n').pop() ?? '{}';
     const { maxRssKiB = 0 } = JSON.parse(lastLine) as { maxRssKiB?: number };
-    const pages = countPages(outDir);
+    const pages = fg.sync('**/*.html', { cwd: outDir }).length;
     return { brands: count, pages, seconds, msPerPage: (seconds * 1000) / pages, peakMiB: maxRssKiB / 1024 };
   } finally {
     rmSync(brandsDir, { recursive: true, force: true });

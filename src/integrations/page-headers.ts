@@ -1,21 +1,16 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import fg from 'fast-glob';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { COMMON_SECURITY_HEADERS, headerPolicy, metaPolicyOf, referrerPolicyFor } from '../config/security-headers.ts';
 
-function filesBelow(dir: string, pattern: RegExp): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    return statSync(path).isDirectory() ? filesBelow(path, pattern) : pattern.test(entry) ? [path] : [];
-  });
-}
-const htmlFiles = (dir: string) => filesBelow(dir, /\.html$/);
+const htmlFiles = (dir: string) => fg.sync('**/*.html', { cwd: dir, absolute: true });
 
 /** Writes a `.gz` beside every text asset so servers send compressed bytes without work per request. */
 function precompress(distDir: string): number {
-  const files = filesBelow(distDir, /\.(html|js|css|svg|json|txt)$/);
+  const files = fg.sync('**/*.{html,js,css,svg,json,txt}', { cwd: distDir, absolute: true });
   for (const file of files) writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
   return files.length;
 }
