@@ -57,6 +57,12 @@ describe('REQUEST', () => {
     expect(s.deps.reportUsage).toHaveBeenCalledWith(expect.objectContaining({ to: 'FPS/generateOTPPage', status: 'Success' }));
   });
 
+  test('a user-type check that never answers does not hold the flow up (it has no time-out)', async () => {
+    const s = store('FPS', { checkUserType: () => new Promise(() => undefined) });
+    await s.actions.submitUserId('jdoe');
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'OTP' }, userType: 'both', busy: false });
+  });
+
   test('falls back to user type both when the check fails', async () => {
     const s = store('FPS', { checkUserType: () => failed('SERVER') });
     await s.actions.submitUserId('jdoe');

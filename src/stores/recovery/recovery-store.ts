@@ -4,7 +4,7 @@ import { STATUS_UNREACHABLE } from '../../contract/error-codes.ts';
 import type { OtpAuthResponse } from '../../contract/recovery.ts';
 import { maskEmail, maskPhone } from '../../lib/masking.ts';
 import { deobfuscate, obfuscate } from '../../lib/obfuscation.ts';
-import type { ServiceError } from '../../services/service-errors.ts';
+import type { ServiceError, ServiceResult } from '../../services/service-errors.ts';
 import { initialState } from './flow-state.ts';
 import type { ChannelOption, RecoveryMessage, RecoveryState, RecoveryTransaction } from './flow-state.ts';
 import type { RecoveryServices } from './recovery-services.ts';
@@ -50,6 +50,16 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
   const fail = (message: RecoveryMessage) => set({ busy: false, message });
   const serviceMessage = (error: ServiceError, fallback: RecoveryMessage) => SERVICE_MESSAGES[error] ?? fallback;
 
+  /**
+   * The user-type check has no time-out (spec 7), so it runs beside the channel lookup and never holds the flow
+   * up: until it answers the type stays `both` (the stricter password rule), and a failure leaves it there.
+   */
+  function resolveUserType(subject: string, check: Promise<ServiceResult<{ internal: boolean }>>): void {
+    void check.then((type) => {
+      if ($recovery.get().subject === subject) set({ userType: type.ok ? (type.data.internal ? 'internal' : 'external') : 'both' });
+    });
+  }
+
   async function openTransaction(subject: string, lookupFallback: RecoveryMessage): Promise<void> {
     const auth = await deps.services.requestOtpChannels({ userId: subject, flow: $recovery.get().flow, devicePrint: await deps.devicePrint() });
     if (!auth.ok) {
@@ -80,8 +90,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
     async submitUserId(userId: string): Promise<void> {
       if ($recovery.get().busy) return;
       set({ busy: true, message: null, subject: userId });
-      const type = await deps.services.checkUserType({ userId });
-      set({ userType: type.ok ? (type.data.internal ? 'internal' : 'external') : 'both' });
+      resolveUserType(userId, deps.services.checkUserType({ userId }));
       await openTransaction(userId, 'channelLookup');
     },
 
@@ -97,8 +106,8 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
         return;
       }
       const principalId = lookup.data.principalId;
-      const type = await deps.services.decryptIdentifier({ identifier: principalId });
-      set({ subject: principalId, userType: type.ok ? (type.data.internal ? 'internal' : 'external') : 'both' });
+      set({ subject: principalId });
+      resolveUserType(principalId, deps.services.decryptIdentifier({ identifier: principalId }));
       await openTransaction(principalId, lookupFailure);
     },
 
