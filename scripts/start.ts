@@ -19,10 +19,9 @@ server.listen(port, host, () => {
   console.log(`  Outage page:      ${base}/app/${brand}/sorry`);
   console.log(`  Emulator outbox:  ${base}/__emulator/outbox`);
 });
-// Tests that change the emulator's users (recovery flows) get a second origin with an emulator of
-// their own, so they never race the login tests over the same seeded accounts.
-const isolatedPort = process.env['ISOLATED_PORT'];
-if (isolatedPort) {
+// Tests that change the emulator's users (recovery flows) get origins with an emulator of their own
+// (ISOLATED_PORT, comma-separated for several), so they never race each other over the seeded accounts.
+for (const isolatedPort of (process.env['ISOLATED_PORT'] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
   const isolated = createEmulator();
   createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => isolated.handle(req, res) }).listen(Number(isolatedPort), host, () => {
     console.log(`  Isolated emulator: http://${host}:${isolatedPort}`);

@@ -13,6 +13,7 @@ export const CHANGE_PASSWORD_ERROR_CODES = ['ISB_USRUP06', 'ISB_PASSVAL01', 'ISB
 export interface ChangePasswordStrings {
   intro: string; ftuIntro: string; userId: string; current: string; next: string; confirm: string; show: string; submit: string; rules: string;
   length: string; upper: string; lower: string; digit: string; special: string; match: string; differs: string; met: string; unmet: string;
+  tooLong: string;
   errors: Record<(typeof CHANGE_PASSWORD_ERROR_CODES)[number] | 'generic', string>;
 }
 
@@ -58,7 +59,9 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap }: P
   const [submitting, setSubmitting] = useState(false);
   // "both" (type unknown) is held to the stricter internal rule.
   const { min, checks } = passwordChecks({ type: type === 'external' ? 'external' : 'internal', current, next, confirm });
-  const valid = checks.every(([, ok]) => ok) && current !== '' && (userId ?? query.get('uid') ?? '') !== '';
+  // Said, never cut: an input maxlength would silently truncate a pasted or generated password.
+  const tooLong = [current, next, confirm].some((value) => value.length > PASSWORD_MAX_LENGTH);
+  const valid = checks.every(([, ok]) => ok) && !tooLong && current !== '' && (userId ?? query.get('uid') ?? '') !== '';
   const errorCode = query.get('SMPWERR');
   const error = errorCode === null ? null : (strings.errors as Record<string, string>)[errorCode] ?? strings.errors.generic;
 
@@ -95,16 +98,17 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap }: P
       </div>
       <div className="field">
         <label htmlFor={`${id}-current`}>{strings.current}</label>
-        <input id={`${id}-current`} name="PASSWORD" type={shown ? 'text' : 'password'} autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} value={current} onChange={(event) => setCurrent(event.target.value)} />
+        <input id={`${id}-current`} name="PASSWORD" type={shown ? 'text' : 'password'} autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-new`}>{strings.next}</label>
-        <input id={`${id}-new`} name="NEWPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required maxLength={PASSWORD_MAX_LENGTH} value={next} aria-describedby={`${id}-rules`} onChange={(event) => setNext(event.target.value)} />
+        <input id={`${id}-new`} name="NEWPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required value={next} aria-describedby={`${id}-rules`} onChange={(event) => setNext(event.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-confirm`}>{strings.confirm}</label>
-        <input id={`${id}-confirm`} name="CONFIRMPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required maxLength={PASSWORD_MAX_LENGTH} value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+        <input id={`${id}-confirm`} name="CONFIRMPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required value={confirm} onChange={(event) => setConfirm(event.target.value)} />
       </div>
+      {tooLong && <p className="field__error" role="alert">{strings.tooLong}</p>}
       <p>
         <button type="button" className="field__toggle" aria-pressed={shown} onClick={() => setShown((value) => !value)}>{strings.show}</button>
       </p>

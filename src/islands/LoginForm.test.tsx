@@ -9,7 +9,7 @@ import LoginForm from './LoginForm.tsx';
 const strings = {
   userId: 'User ID', password: 'Password', submit: 'Log In', submitting: 'Logging in…', showPassword: 'Show password',
   userIdRequired: 'User ID is required', noSpaces: 'Please enter without spaces', userIdInvalid: 'Please enter valid userId',
-  passwordRequired: 'Password is required', passwordTooShort: 'Password too short',
+  passwordRequired: 'Password is required', passwordTooShort: 'Password too short', passwordTooLong: 'Passwords can have at most 128 characters.',
   messages: Object.fromEntries(LOGIN_MESSAGE_KEYS.map((key) => [key, key])) as Record<(typeof LOGIN_MESSAGE_KEYS)[number], string>,
 };
 const environmentMap = loadEnvironmentMap();

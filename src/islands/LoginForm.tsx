@@ -11,7 +11,7 @@ import { useHydrated, useKeepTypedValue, useLocationSearch } from './use-locatio
 /** The texts the form needs, translated at build time. */
 export type LoginFormStrings = Record<
   | 'userId' | 'password' | 'submit' | 'submitting' | 'showPassword' | 'userIdRequired' | 'noSpaces' | 'userIdInvalid'
-  | 'passwordRequired' | 'passwordTooShort',
+  | 'passwordRequired' | 'passwordTooShort' | 'passwordTooLong',
   string
 > & { messages: Record<LoginMessageKey, string> };
 
@@ -22,7 +22,7 @@ interface Props {
 }
 
 const USER_ID_ERRORS: Record<LoginUserIdError, keyof LoginFormStrings> = { required: 'userIdRequired', hasWhitespace: 'noSpaces', invalidCharacters: 'userIdInvalid' };
-const PASSWORD_ERRORS: Record<LoginPasswordError, keyof LoginFormStrings> = { required: 'passwordRequired', hasWhitespace: 'noSpaces', tooShort: 'passwordTooShort' };
+const PASSWORD_ERRORS: Record<LoginPasswordError, keyof LoginFormStrings> = { required: 'passwordRequired', hasWhitespace: 'noSpaces', tooShort: 'passwordTooShort', tooLong: 'passwordTooLong' };
 
 /**
  * The SiteMinder login form. It is a real HTML form posting to ProcessLogin.fcc, so it works
@@ -130,7 +130,7 @@ export default function LoginForm({ strings, wlKey, environmentMap }: Props) {
         <label htmlFor={`${id}-password`}>{strings.password}</label>
         <div className="field__with-button">
           <input
-            ref={passwordField} id={`${id}-password`} name="PASSWRD" type={visible ? 'text' : 'password'} autoComplete="current-password" required maxLength={128}
+            ref={passwordField} id={`${id}-password`} name="PASSWRD" type={visible ? 'text' : 'password'} autoComplete="current-password" required
             value={password} aria-invalid={showPasswordError} aria-describedby={showPasswordError ? `${id}-password-error` : undefined}
             onChange={(event) => { setPassword(event.target.value); setDirty((state) => ({ ...state, password: true })); }}
             onBlur={() => setTouched((state) => ({ ...state, password: true }))}

@@ -17,6 +17,8 @@ describe('login', () => {
     expect(validateLoginPassword('a b c d')).toBe('hasWhitespace');
     expect(validateLoginPassword('abc')).toBe('tooShort');
     expect(validateLoginPassword('x'.repeat(64))).toBeNull();
+    expect(validateLoginPassword('x'.repeat(128))).toBeNull();
+    expect(validateLoginPassword('x'.repeat(129))).toBe('tooLong');
   });
 });
 

@@ -1,7 +1,7 @@
 // Field rules of spec 5 as pure functions returning closed error keys; views translate the keys.
 
 export type LoginUserIdError = 'required' | 'hasWhitespace' | 'invalidCharacters';
-export type LoginPasswordError = 'required' | 'tooShort' | 'hasWhitespace';
+export type LoginPasswordError = 'required' | 'tooShort' | 'tooLong' | 'hasWhitespace';
 export type RecoveryUserIdError = 'required' | 'hasWhitespace';
 export type NameError = 'required' | 'tooLong' | 'asterisk' | 'specialCharacters';
 export type EmailError = 'required' | 'invalidEmail';
@@ -37,6 +37,8 @@ export function validateLoginPassword(value: string): LoginPasswordError | null 
   if (value === '') return 'required';
   if (hasWhitespace(value)) return 'hasWhitespace';
   if (value.length < LOGIN_PASSWORD_MIN_LENGTH) return 'tooShort';
+  // Said, never cut: an input maxlength would silently truncate a pasted or generated password.
+  if (value.length > PASSWORD_MAX_LENGTH) return 'tooLong';
   return null;
 }
 
