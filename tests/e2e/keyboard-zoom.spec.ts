@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/** The focused element as "role: name", the way a screen-reader user hears it, plus whether its focus is drawn. */
+async function focused(page: Page): Promise<{ label: string; outlined: boolean }> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return { label: 'body', outlined: false };
+    const style = getComputedStyle(element);
+    const labelled = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent : null;
+    const name = (element.getAttribute('aria-label') ?? labelled ?? element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const outlined = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+    return { label: `${element.tagName.toLowerCase()}: ${name}`, outlined };
+  });
+}
+
+test('the login page works by keyboard alone: sensible tab order, visible focus, toggle, Enter signs in', async ({ page }) => {
+  await page.goto('/app/nxn/login?SMQUERYDATA=keyboard');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const order: string[] = [];
+  for (let press = 0; press < 8; press += 1) {
+    await page.keyboard.press('Tab');
+    const { label, outlined } = await focused(page);
+    expect(outlined, `${label} shows where the focus is`).toBe(true);
+    order.push(label);
+  }
+  // Skip link first, then the header, then the form (its submit stays out of the order until the form is valid).
+  expect(order.slice(0, 6)).toEqual([
+    'a: Skip to main content', 'a: NXN Investor Services home', 'a: Log In', 'input: User ID', 'input: Password', 'button: Show password',
+  ]);
+  expect(order.slice(6)).toEqual(['a: Forgot Password', 'a: Forgot User ID']);
+
+  // The skip link moves focus to the main content.
+  await page.keyboard.press('Shift+Tab');
+  await page.goto('/app/nxn/login?SMQUERYDATA=keyboard');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+  // Type, toggle the password with Space, submit with Enter.
+  await page.getByLabel('User ID').focus();
+  await page.keyboard.type('jdoe');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Summer#2026');
+  await page.keyboard.press('Tab');
+  const toggle = page.getByRole('button', { name: 'Show password' });
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.keyboard.press('Space');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
+});
+
+test('a field error is tied to its field and announced', async ({ page }) => {
+  await page.goto('/app/nxn/login?SMQUERYDATA=keyboard');
+  // The island validates once hydrated (Astro drops the ssr attribute then).
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const userId = page.getByLabel('User ID');
+  await userId.fill('j doe');
+  await userId.blur();
+  await expect(userId).toHaveAttribute('aria-invalid', 'true');
+  await expect(userId).toHaveAccessibleDescription('Please enter without spaces');
+});
+
+// 200 % zoom of a 1280 x 800 screen is a 640 x 400 CSS-pixel viewport (WCAG 1.4.4); text and controls must
+// all stay reachable with no sideways scrolling and no clipped labels.
+const ZOOMED = { width: 640, height: 400 };
+const PAGES = [
+  '/app/nxn/login?SMQUERYDATA=zoom', '/de-DE/app/nxn/login?SMQUERYDATA=zoom', '/self-service/nxn/fps', '/de-DE/self-service/nxn/fuid',
+  '/self-service/nxn/fps-self-change-pw?uid=jdoe', '/de-DE/app/nxn/sorry', '/app/summit/login?SMQUERYDATA=zoom', '/app/nxn/cookiePolicy',
+];
+
+test.describe('at 200 % zoom', () => {
+  test.use({ viewport: ZOOMED });
+
+  for (const path of PAGES) {
+    test(`${path} loses nothing`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const report = await page.evaluate(() => {
+        const root = document.documentElement;
+        const clipped = [...document.querySelectorAll<HTMLElement>('main button, main a, main label, main h1, main h2, main input')]
+          .filter((element) => element.offsetParent !== null && element.clientWidth > 1) // visually hidden headings are 1 px on purpose
+          .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible')
+          .map((element) => element.outerHTML.slice(0, 80));
+        const outside = [...document.querySelectorAll<HTMLElement>('main button, main input, main a')]
+          .filter((element) => element.offsetParent !== null)
+          .filter((element) => { const box = element.getBoundingClientRect(); return box.left < 0 || box.right > root.clientWidth + 1; })
+          .map((element) => element.outerHTML.slice(0, 80));
+        return { sideways: Math.max(0, root.scrollWidth - root.clientWidth), clipped, outside };
+      });
+      expect(report).toEqual({ sideways: 0, clipped: [], outside: [] });
+    });
+  }
+});
