@@ -92,6 +92,11 @@ export const brandConfigSchema = z.strictObject({
     .optional(),
   /** Which system-requirements content: the standard file or the `ta-` variant. */
   systemRequirementsVariant: z.enum(['standard', 'ta']),
+  /**
+   * Statistics. `clickMonitor`: this portal is one whose click metrics go to the separate monitoring
+   * helper (spec 7 names two portals without saying which; ops choose them here, per brand).
+   */
+  telemetry: z.strictObject({ clickMonitor: z.boolean() }),
 });
 
 export type BrandConfigInput = z.input<typeof brandConfigSchema>;

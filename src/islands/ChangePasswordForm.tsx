@@ -5,7 +5,7 @@ import { resolveEnvironment, smAgentName } from '../lib/environment.ts';
 import { PASSWORD_MAX_LENGTH } from '../lib/validators.ts';
 import { markPasswordReset } from '../stores/login-session.ts';
 import { isSafeRedirect } from '../services/telemetry/redirects.ts';
-import { shareUserTypeWithSupport } from './support-user-type.ts';
+import { useClickTracking } from './use-click-tracking.ts';
 import { useHydrated, useLocationSearch } from './use-location-search.ts';
 
 export const CHANGE_PASSWORD_ERROR_CODES = ['ISB_USRUP06', 'ISB_PASSVAL01', 'ISB_PASSVAL02', 'ISB_PASSVAL03', 'ISB_PASSVAL04'] as const;
@@ -21,6 +21,8 @@ interface Props {
   strings: ChangePasswordStrings;
   wlKey: string;
   environmentMap: EnvironmentMap;
+  /** brand.json telemetry.clickMonitor. */
+  clickMonitor: boolean;
 }
 
 /** The password rules of spec 5 for a user type, as a live checklist. */
@@ -44,13 +46,15 @@ export function passwordChecks(input: { type: string; current: string; next: str
  * Change password after a verified passcode (design.md): a real form posting to SiteMinder's
  * password services, with the rules for the user's type shown and checked as the user types.
  */
-export default function ChangePasswordForm({ strings, wlKey, environmentMap }: Props) {
+export default function ChangePasswordForm({ strings, wlKey, environmentMap, clickMonitor }: Props) {
   const id = useId();
   const hydrated = useHydrated();
   const query = new URLSearchParams(useLocationSearch());
   const type = query.get('uti') === 'internal' ? 'internal' : query.get('uti') === 'external' ? 'external' : 'both';
   const ftu = query.get('FTUF') === 'Y';
-  useEffect(() => shareUserTypeWithSupport(type), [type]);
+  // The user type reaches the page's support dialog (spec 6), which shows staff their own help desk.
+  useEffect(() => document.getElementById('support-dialog')?.setAttribute('data-user-type', type), [type]);
+  useClickTracking({ wlKey, component: 'fps-self-change-pw', monitored: clickMonitor, fromState: () => 'changePassword' });
   const [userId, setUserId] = useState<string | null>(null);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -110,7 +114,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap }: P
       </div>
       {tooLong && <p className="field__error" role="alert">{strings.tooLong}</p>}
       <p>
-        <button type="button" className="field__toggle" aria-pressed={shown} onClick={() => setShown((value) => !value)}>{strings.show}</button>
+        <button type="button" className="field__toggle" data-click="showPassword" aria-pressed={shown} onClick={() => setShown((value) => !value)}>{strings.show}</button>
       </p>
       <div id={`${id}-rules`}>
         <p>{strings.rules}</p>
@@ -122,7 +126,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap }: P
           ))}
         </ul>
       </div>
-      <button type="submit" className="button" disabled={hydrated && (!valid || submitting)}>{strings.submit}</button>
+      <button type="submit" className="button" data-click="changePassword" disabled={hydrated && (!valid || submitting)}>{strings.submit}</button>
     </form>
   );
 }

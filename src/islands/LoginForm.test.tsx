@@ -17,7 +17,7 @@ const environmentMap = loadEnvironmentMap();
 afterEach(cleanup);
 
 function renderForm() {
-  render(<LoginForm strings={strings} wlKey="nxn" environmentMap={environmentMap} />);
+  render(<LoginForm strings={strings} wlKey="nxn" environmentMap={environmentMap} clickMonitor={false} />);
   return { user: userEvent.setup(), submit: screen.getByRole('button', { name: 'Log In' }) };
 }
 

@@ -6,6 +6,7 @@ import type { LoginMessageKey } from '../lib/login-messages.ts';
 import { validateLoginPassword, validateLoginUserId } from '../lib/validators.ts';
 import type { LoginPasswordError, LoginUserIdError } from '../lib/validators.ts';
 import { rememberLoginAttempt } from '../stores/login-session.ts';
+import { useClickTracking } from './use-click-tracking.ts';
 import { useHydrated, useKeepTypedValue, useLocationSearch } from './use-location-search.ts';
 
 /** The texts the form needs, translated at build time. */
@@ -19,6 +20,8 @@ interface Props {
   strings: LoginFormStrings;
   wlKey: string;
   environmentMap: EnvironmentMap;
+  /** brand.json telemetry.clickMonitor. */
+  clickMonitor: boolean;
 }
 
 const USER_ID_ERRORS: Record<LoginUserIdError, keyof LoginFormStrings> = { required: 'userIdRequired', hasWhitespace: 'noSpaces', invalidCharacters: 'userIdInvalid' };
@@ -29,8 +32,9 @@ const PASSWORD_ERRORS: Record<LoginPasswordError, keyof LoginFormStrings> = { re
  * before hydration and with password managers; the island adds validation, the password toggle
  * and the guard against double submits.
  */
-export default function LoginForm({ strings, wlKey, environmentMap }: Props) {
+export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor }: Props) {
   const id = useId();
+  useClickTracking({ wlKey, component: 'login', monitored: clickMonitor, fromState: () => 'login' });
   const hydrated = useHydrated();
   const query = new URLSearchParams(useLocationSearch());
   const [userId, setUserId] = useState('');
@@ -136,13 +140,13 @@ export default function LoginForm({ strings, wlKey, environmentMap }: Props) {
             onBlur={() => setTouched((state) => ({ ...state, password: true }))}
           />
           {/* One name, and the pressed state says whether the password shows. */}
-          <button type="button" className="field__toggle" aria-pressed={visible} aria-controls={`${id}-password`} onClick={() => setVisible((shown) => !shown)}>
+          <button type="button" className="field__toggle" data-click="showPassword" aria-pressed={visible} aria-controls={`${id}-password`} onClick={() => setVisible((shown) => !shown)}>
             {strings.showPassword}
           </button>
         </div>
         {showPasswordError && <p className="field__error" id={`${id}-password-error`}>{strings[PASSWORD_ERRORS[passwordError]] as string}</p>}
       </div>
-      <button type="submit" className="button login-form__submit" disabled={hydrated && (!valid || submitting)} aria-busy={submitting}>
+      <button type="submit" className="button login-form__submit" data-click="logIn" disabled={hydrated && (!valid || submitting)} aria-busy={submitting}>
         {submitting ? strings.submitting : strings.submit}
       </button>
     </form>

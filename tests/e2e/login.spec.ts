@@ -14,8 +14,10 @@ const MESSAGES: Array<[string, string]> = [
   ['<img src=x onerror=alert(1)>', 'You may have entered the wrong User ID or password or your account may be locked.'],
 ];
 
-async function statsRecords(page: Page): Promise<Array<{ endpoint: string; payload: Record<string, unknown> }>> {
-  return ((await (await page.request.get('/__emulator/stats')).json()) as { records: Array<{ endpoint: string; payload: Record<string, unknown> }> }).records;
+/** The emulator's recorded statistics of one kind (clicks are recorded too, so tests pick what they check). */
+async function statsRecords(page: Page, statsType: string): Promise<Array<{ endpoint: string; payload: Record<string, unknown> }>> {
+  const { records } = (await (await page.request.get('/__emulator/stats')).json()) as { records: Array<{ endpoint: string; payload: Record<string, unknown> }> };
+  return records.filter((record) => record.payload['statsType'] === statsType);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -54,20 +56,44 @@ test('a failed login comes back with the banner and reports a statistics event, 
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/app\/cwa\/login\?.*SMUSRMSG=Invalid/);
   await expect(page.getByRole('alert')).toHaveText('Invalid Credentials');
-  await expect.poll(async () => (await statsRecords(page)).length).toBe(2);
-  const records = await statsRecords(page);
+  await expect.poll(async () => (await statsRecords(page, 'NXN_LOGIN_STATS')).length).toBe(2);
+  const records = await statsRecords(page, 'NXN_LOGIN_STATS');
   expect(records.map((record) => record.endpoint).sort()).toEqual(['/DPMonitor/rest/v1/dpevents/', '/app/pmg/nxn-metrics/analytics/']);
   expect(records[0]?.payload).toMatchObject({ WL_KEY: 'cwa', USER_ID: 'jdoe', SUB_EVENT_CODE: 'NLA0113', EVENT_STATUS: 'Failure', statsType: 'NXN_LOGIN_STATS', EVENT_ERROR_MESSAGE: 'Invalid Credentials', OTP_TYPE: null });
   expect(JSON.stringify(records)).not.toContain('Wrong#Password1');
   expect(await page.evaluate(() => sessionStorage.getItem('portal.login.userId'))).toBeNull();
 });
 
+test('clicks are reported as click events with nothing secret, and a link that leaves the page still arrives', async ({ page }) => {
+  await page.goto('/app/nxn/login?SMQUERYDATA=clicks');
+  await page.getByLabel('Password', { exact: true }).fill('Secret#Typed1');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect.poll(async () => (await statsRecords(page, 'NXN_USER_CLICK_STATS')).length).toBe(1);
+  // The link navigates at once: the event goes by sendBeacon, which the unload does not cancel.
+  await page.getByRole('link', { name: 'Forgot Password' }).click();
+  await expect(page).toHaveURL(/\/self-service\/nxn\/fps$/);
+  await expect.poll(async () => (await statsRecords(page, 'NXN_USER_CLICK_STATS')).length).toBe(2);
+  const clicks = await statsRecords(page, 'NXN_USER_CLICK_STATS');
+  expect(clicks.map(({ endpoint, payload }) => [endpoint, payload['fieldId'], payload['eventType']])).toEqual([
+    ['/nxn-metrics/analytics/metrics', 'showPassword', 'button'],
+    ['/nxn-metrics/analytics/metrics', 'forgotPassword', 'link'],
+  ]);
+  expect(clicks[1]?.payload).toMatchObject({ action: 'click', component: 'login', fromState: 'login', fieldValue: '', hostUrl: expect.stringMatching(/\/app\/nxn\/login$/) });
+  expect(JSON.stringify(clicks)).not.toContain('Secret#Typed1');
+});
+
+test('a brand marked clickMonitor sends its clicks to the monitoring helper', async ({ page }) => {
+  await page.goto('/app/harbor/login?SMQUERYDATA=clicks');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect.poll(async () => (await statsRecords(page, 'NXN_USER_CLICK_STATS')).map((record) => record.endpoint)).toEqual(['/nxn-service/public/clickMonitor']);
+});
+
 test('the sub-event code follows SMAUTHSTATUS and SMAUTHREASON', async ({ page }) => {
   await page.goto('/app/nxn/login?SMQUERYDATA=q&SMUSRMSG=x&SMAUTHSTATUS=1');
-  await expect.poll(async () => (await statsRecords(page))[0]?.payload['SUB_EVENT_CODE']).toBe('NLA0103');
+  await expect.poll(async () => (await statsRecords(page, 'NXN_LOGIN_STATS'))[0]?.payload['SUB_EVENT_CODE']).toBe('NLA0103');
   await page.request.post('/__emulator/reset');
   await page.goto('/app/nxn/login?SMQUERYDATA=q&SMUSRMSG=x&SMAUTHREASON=24');
-  await expect.poll(async () => (await statsRecords(page))[0]?.payload['SUB_EVENT_CODE']).toBe('NLA0102');
+  await expect.poll(async () => (await statsRecords(page, 'NXN_LOGIN_STATS'))[0]?.payload['SUB_EVENT_CODE']).toBe('NLA0102');
 });
 
 test('a double click posts the form once', async ({ page }) => {

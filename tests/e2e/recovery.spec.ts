@@ -270,12 +270,19 @@ test('a reused password is refused with ISB_USRUP06, and mstaff needs 16 charact
   await expect(page).toHaveURL(/\/app\/nxn\/login/);
 });
 
-test('cancel goes to forgetUserIdRedirect only when it stays on this site', async ({ page }) => {
+test('cancel goes to forgetUserIdRedirect only when it stays on this site', async ({ page, request }) => {
   await page.goto('/self-service/nxn/fps?forgetUserIdRedirect=%2Fapp%2Fnxn%2Fsorry');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/app\/nxn\/sorry$/);
+  // The click that left the page was still reported (keepalive), with the step it left.
+  await expect.poll(async () => {
+    const { records } = (await (await request.get('/__emulator/stats')).json()) as { records: Array<{ payload: Record<string, unknown> }> };
+    return records.filter((record) => record.payload['statsType'] === 'NXN_USER_CLICK_STATS').map((record) => [record.payload['component'], record.payload['fieldId'], record.payload['fromState']]);
+  }).toEqual([['fps', 'cancel', 'FPS/requestPage']]);
   for (const hostile of ['https://evil.example/', '//evil.example', 'javascript:alert(1)']) {
     await page.goto(`/self-service/cwa/fps?forgetUserIdRedirect=${encodeURIComponent(hostile)}`);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     // The brand login is where Cancel goes; without SMQUERYDATA it then passes through /apps/home.
     const navigation = page.waitForRequest((request) => request.isNavigationRequest());
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -7,7 +7,7 @@ export default function ErrorStep({ strings, onGoToLogin }: { strings: RecoveryS
     <div>
       <StepHeading>{strings['recovery.error.heading']}</StepHeading>
       <p className="alert alert--danger">{strings['recovery.error.text']}</p>
-      <button type="button" className="button" onClick={onGoToLogin}>{strings['recovery.error.goToLogin']}</button>
+      <button type="button" className="button" data-click="goToLogin" onClick={onGoToLogin}>{strings['recovery.error.goToLogin']}</button>
     </div>
   );
 }

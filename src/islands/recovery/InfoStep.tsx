@@ -7,7 +7,7 @@ export default function InfoStep({ strings, maskedEmail, loginHref }: { strings:
     <div>
       <StepHeading>{strings['recovery.info.heading']}</StepHeading>
       <p className="alert alert--success">{strings['recovery.info.sent']} <strong>{maskedEmail}</strong></p>
-      <p><a href={loginHref}>{strings['recovery.info.back']}</a></p>
+      <p><a href={loginHref} data-click="backToLogin">{strings['recovery.info.back']}</a></p>
     </div>
   );
 }

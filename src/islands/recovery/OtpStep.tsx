@@ -25,7 +25,7 @@ export default function OtpStep({ strings, options, callError, busy, onChoose }:
               <strong>{fill(strings['recovery.otp.option'], { number: index + 1 })}</strong>{' '}
               {strings[`recovery.otp.channel.${option.channel}`]}: <span className="channel-option__value">{option.masked}</span>
             </span>
-            <button type="button" className="button" disabled={busy} onClick={() => onChoose(option)}
+            <button type="button" className="button" data-click="chooseChannel" data-click-value={option.channel} disabled={busy} onClick={() => onChoose(option)}
               aria-label={`${strings['recovery.otp.send']}: ${fill(strings['recovery.otp.option'], { number: index + 1 })} ${strings[`recovery.otp.channel.${option.channel}`]}`}>
               {strings['recovery.otp.send']}
             </button>

@@ -2,12 +2,11 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Flow } from '../../contract/error-codes.ts';
 import { configureServiceClient } from '../../services/http.ts';
-import { isSafeRedirect } from '../../services/telemetry/redirects.ts';
 import type { RecoveryMessage } from '../../stores/recovery/flow-state.ts';
 import { createRecoveryStore } from '../../stores/recovery/recovery-store.ts';
 import type { RecoveryExit } from '../../stores/recovery/recovery-store.ts';
 import { liveServices } from '../../stores/recovery/recovery-services.ts';
-import { shareUserTypeWithSupport } from '../support-user-type.ts';
+import { useClickTracking } from '../use-click-tracking.ts';
 import { useHydrated, useLocationSearch } from '../use-location-search.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
 import RequestStep from './RequestStep.tsx';
@@ -29,6 +28,8 @@ interface Props {
   paths: { login: string; changePassword: string; forgotUserId: string | null };
   /** Hosts a forgetUserIdRedirect may name besides this origin. */
   allowedRedirectHosts: readonly string[];
+  /** brand.json telemetry.clickMonitor. */
+  clickMonitor: boolean;
 }
 
 const MESSAGE_KEYS: Record<RecoveryMessage, keyof RecoveryStrings> = {
@@ -41,7 +42,7 @@ const MESSAGE_KEYS: Record<RecoveryMessage, keyof RecoveryStrings> = {
 const randomId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now()));
 
 /** The OTP recovery wizard: one step at a time (spec 2.6), state in a nanostore, one switch. */
-export default function RecoveryWizard({ page, wlKey, language, strings, paths, allowedRedirectHosts }: Props) {
+export default function RecoveryWizard({ page, wlKey, language, strings, paths, allowedRedirectHosts, clickMonitor }: Props) {
   const hydrated = useHydrated();
   const query = new URLSearchParams(useLocationSearch());
   const flow: Flow = page === 'FUID' ? 'FUID' : query.get('FTUF') === 'Y' ? 'FTU' : 'FPS';
@@ -49,17 +50,17 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
   const started = useRef(Date.now());
 
   const exit = useCallback((target: RecoveryExit) => {
-    void import('./recovery-telemetry.ts').then(({ reportClick }) => reportClick({
-      wlKey, component: 'RecoveryWizard', fieldId: target.to === 'login' ? 'cancel' : 'changePassword', fromState: `${page}/exit`,
-    }));
     if (target.to === 'login') {
       const redirect = new URLSearchParams(location.search).get('forgetUserIdRedirect');
-      location.assign(redirect && isSafeRedirect(redirect, location.origin, allowedRedirectHosts) ? redirect : paths.login);
+      if (!redirect) location.assign(paths.login);
+      // The open-redirect check loads only when a page asked for a redirect.
+      else void import('../../services/telemetry/redirects.ts').then(({ isSafeRedirect }) =>
+        location.assign(isSafeRedirect(redirect, location.origin, allowedRedirectHosts) ? redirect : paths.login));
       return;
     }
     const next = new URLSearchParams({ uid: target.userId, uti: target.userType, FTUF: target.ftu ? 'Y' : 'N' });
     location.assign(`${paths.changePassword}?${next.toString()}`);
-  }, [allowedRedirectHosts, paths, wlKey, page]);
+  }, [allowedRedirectHosts, paths]);
 
   const store = useMemo(() => createRecoveryStore(flow, {
     services: liveServices,
@@ -76,6 +77,7 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     },
   }), [flow, wlKey, language, exit]);
   const state = useStore(store.$recovery);
+  useClickTracking({ wlKey, component: page.toLowerCase(), monitored: clickMonitor, fromState: () => `${flow}/${store.$recovery.get().step.page.toLowerCase()}Page` });
   const { actions } = store;
   const region = useRef<HTMLDivElement>(null);
   const previousPage = useRef(state.step.page);
@@ -115,7 +117,8 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     if (page === 'REQUEST') region.current?.querySelector<HTMLElement>('#recovery-heading')?.focus();
   }, [state.step.page]);
 
-  useEffect(() => shareUserTypeWithSupport(state.userType), [state.userType]);
+  // The user type reaches the page's support dialog (spec 6), which shows staff their own help desk.
+  useEffect(() => document.getElementById('support-dialog')?.setAttribute('data-user-type', state.userType), [state.userType]);
 
   useEffect(() => {
     const onPop = () => actions.back();

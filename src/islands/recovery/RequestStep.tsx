@@ -74,10 +74,10 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
         <Field label={strings['recovery.request.userId']} name="userId" value={values.userId} error={errors.userId ?? null} show={Boolean(touched['userId'])} autoComplete="username" maxLength={100} onChange={update('userId')} onBlur={blur('userId')} />
       )}
       <div className="actions">
-        <button type="submit" className="button" disabled={!valid || busy || hasError}>{strings['recovery.request.continue']}</button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>{strings['recovery.request.cancel']}</button>
+        <button type="submit" className="button" data-click="continue" disabled={!valid || busy || hasError}>{strings['recovery.request.continue']}</button>
+        <button type="button" className="button button--secondary" data-click="cancel" onClick={onCancel}>{strings['recovery.request.cancel']}</button>
       </div>
-      {forgotUserIdHref && <p><a href={forgotUserIdHref}>{strings['recovery.request.forgotUserId']}</a></p>}
+      {forgotUserIdHref && <p><a href={forgotUserIdHref} data-click="forgotUserId">{strings['recovery.request.forgotUserId']}</a></p>}
     </form>
   );
 }

@@ -86,7 +86,7 @@ export default function VerifyStep({ strings, option, callCode, resent, resendAt
                 aria-invalid={touched && error !== null} aria-describedby={touched && error ? `${id}-error` : `${id}-expiry`}
                 onChange={(event) => { setCode(event.target.value.trim()); onEdit(); }} onBlur={() => setTouched(true)}
               />
-              <button type="button" className="field__toggle" aria-pressed={shown} aria-controls={id} onClick={() => setShown((value) => !value)}>{strings['recovery.verify.show']}</button>
+              <button type="button" className="field__toggle" data-click="showPasscode" aria-pressed={shown} aria-controls={id} onClick={() => setShown((value) => !value)}>{strings['recovery.verify.show']}</button>
             </div>
             {touched && error && <p className="field__error" id={`${id}-error`}>{strings['recovery.field.otpRequired']}</p>}
           </div>
@@ -95,9 +95,9 @@ export default function VerifyStep({ strings, option, callCode, resent, resendAt
       <p id={`${id}-expiry`}>{strings['recovery.verify.expiry']}</p>
       {wait > 0 && <p id={`${id}-wait`}>{fill(strings['recovery.verify.resendWait'], { seconds: wait })}</p>}
       <div className="actions">
-        <button type="submit" className="button" disabled={busy || (!isCall && (error !== null || hasError))}>{strings['recovery.verify.submit']}</button>
-        <button type="button" className="button button--secondary" onClick={onBack} disabled={busy}>{strings['recovery.verify.back']}</button>
-        <button type="button" className="button button--secondary" onClick={onResend} disabled={busy || wait > 0} aria-describedby={wait > 0 ? `${id}-wait` : undefined}>{strings['recovery.verify.resend']}</button>
+        <button type="submit" className="button" data-click="submitCode" disabled={busy || (!isCall && (error !== null || hasError))}>{strings['recovery.verify.submit']}</button>
+        <button type="button" className="button button--secondary" data-click="back" onClick={onBack} disabled={busy}>{strings['recovery.verify.back']}</button>
+        <button type="button" className="button button--secondary" data-click="resend" onClick={onResend} disabled={busy || wait > 0} aria-describedby={wait > 0 ? `${id}-wait` : undefined}>{strings['recovery.verify.resend']}</button>
       </div>
     </form>
   );

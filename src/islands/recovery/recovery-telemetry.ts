@@ -1,7 +1,6 @@
 import { parseUserAgent } from '../../lib/user-agent.ts';
 import type { HttpStat } from '../../services/http.ts';
-import { CLICK_MONITOR_PORTALS, STATS_ENDPOINTS } from '../../services/telemetry/endpoints.ts';
-import { buildClickEvent, buildHttpStats, buildUsageRecord } from '../../services/telemetry/payloads.ts';
+import { buildHttpStats, buildUsageRecord } from '../../services/telemetry/payloads.ts';
 import type { StatsUserType, TransitionStatus } from '../../services/telemetry/payloads.ts';
 import { sendStatistics } from '../../services/telemetry/send-statistics.ts';
 
@@ -26,18 +25,4 @@ export function reportHttpStat(stat: HttpStat, portalName: string): void {
     requestGuid: crypto.randomUUID(),
   });
   void sendStatistics('NXN_HTTP_STATS', { ...payload });
-}
-
-/** A click (spec 3); the two monitored portals' clicks go to the separate monitoring endpoint. */
-export function reportClick(input: { wlKey: string; component: string; fieldId: string; fromState: string; redirect?: string }): void {
-  const event = buildClickEvent({
-    action: 'click', component: input.component, fieldId: input.fieldId, fieldValue: '', eventType: 'button',
-    fromState: input.fromState, hostUrl: location.href.split('?')[0] ?? '', transactionDetails: '',
-    ...(input.redirect ? { redirect: input.redirect } : {}),
-  });
-  const { redirect: _redirect, ...payload } = event;
-  void sendStatistics('NXN_USER_CLICK_STATS', { ...payload }, {
-    unloading: Boolean(input.redirect),
-    ...(CLICK_MONITOR_PORTALS.has(input.wlKey) ? { endpoint: STATS_ENDPOINTS.clickMonitor } : {}),
-  });
 }

@@ -13,9 +13,6 @@ export const STATS_ENDPOINTS = {
   clickMonitor: '/nxn-service/public/clickMonitor',
 } as const;
 
-/** The portals (second path segment) whose click metrics go to the separate monitoring helper. */
-export const CLICK_MONITOR_PORTALS: ReadonlySet<string> = new Set(['cash-management', 'investment-management']);
-
 /** The endpoint for an event name: NXN_* kinds to metrics, other names appended to the stats path. */
 export function endpointFor(eventName: string): string {
   if ((METRICS_EVENT_KINDS as readonly string[]).includes(eventName)) return STATS_ENDPOINTS.metrics;
