@@ -1,34 +1,34 @@
 import { useEffect, useRef } from 'react';
 import type { ClickContext } from '../services/telemetry/report-click.ts';
 
-const loadReporter = () => import('../services/telemetry/report-click.ts');
+type Reporter = typeof import('../services/telemetry/report-click.ts');
+let reporter: Reporter | undefined;
+const loadReporter = () => import('../services/telemetry/report-click.ts').then((module) => (reporter = module));
 
 /**
  * One delegated listener per page: a click on any element marked `data-click="<id>"` (islands and static
  * HTML alike; `data-click-value` for a non-secret value such as a channel) is reported as a click event.
  * Field values of passwords and passcodes are never read: only what the markup names is sent. The reporter
- * loads on the first pointer or key press, so it is ready before a click that leaves the page.
+ * loads on the visitor's first press or focus (not with the page), and a loaded reporter sends in the click
+ * itself: a link's navigation cannot overtake it, and sendBeacon survives the unload.
  */
 export function useClickTracking(context: ClickContext & { fromState: () => string }): void {
   const latest = useRef(context);
   latest.current = context;
   useEffect(() => {
-    const preload = () => void loadReporter();
     const onClick = (event: MouseEvent) => {
       const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-click]') : null;
       if (!target) return;
       const { fromState, ...where } = latest.current;
       const link = target instanceof HTMLAnchorElement;
       const click = { fieldId: target.dataset['click'] ?? '', fieldValue: target.dataset['clickValue'] ?? '', eventType: link ? 'link' : 'button', fromState: fromState(), leaving: link } as const;
-      void loadReporter().then(({ reportClick }) => reportClick(where, click));
+      if (reporter) reporter.reportClick(where, click);
+      else void loadReporter().then(({ reportClick }) => reportClick(where, click));
     };
-    addEventListener('pointerdown', preload, { once: true, passive: true });
-    addEventListener('keydown', preload, { once: true, passive: true });
+    // The first pointer press or focus (a click focuses, Tab focuses) loads the reporter, before the click
+    // lands; loading it after an unmount is harmless, so these need no removing.
+    for (const type of ['pointerdown', 'focusin']) addEventListener(type, () => void loadReporter(), { once: true, passive: true });
     document.addEventListener('click', onClick, true);
-    return () => {
-      removeEventListener('pointerdown', preload);
-      removeEventListener('keydown', preload);
-      document.removeEventListener('click', onClick, true);
-    };
+    return () => document.removeEventListener('click', onClick, true);
   }, []);
 }

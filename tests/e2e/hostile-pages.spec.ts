@@ -244,6 +244,7 @@ test('a user-type check that never answers does not hold the flow up', async ({ 
   const recovery = new RecoveryPage(page);
   await recovery.requestPassword('jdoe');
   await recovery.choose(/Option #1 Email/);
+  await expect(page.getByLabel('Passcode', { exact: true })).toBeVisible();
   await recovery.enterCode(await lastCode(request));
   // Unknown type: the stricter 16-character rule, which still lets the user finish.
   await expect(page).toHaveURL(/uti=both/);

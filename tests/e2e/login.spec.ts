@@ -124,6 +124,8 @@ test('the cookie bar keeps its choice for 365 days and stays away for brands tha
   await page.goto('/app/nxn/login?SMQUERYDATA=q');
   const bar = page.getByRole('region', { name: 'Cookie notice' });
   await expect(bar).toBeVisible();
+  // The bar is in the HTML from the first paint; its button works once the island is hydrated.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await bar.getByRole('button', { name: 'Accept and close' }).click();
   await expect(bar).toBeHidden();
   const cookie = (await context.cookies()).find((entry) => entry.name === 'EU_COOKIE');

@@ -8,11 +8,14 @@ export async function outbox(request: APIRequestContext): Promise<OutboxMessage[
   return ((await (await request.get('/__emulator/outbox')).json()) as { messages: OutboxMessage[] }).messages;
 }
 
-/** The last passcode the emulator sent. */
+/** The last passcode the emulator sent, waiting (up to 5 s) for the first one on a loaded machine. */
 export async function lastCode(request: APIRequestContext): Promise<string> {
-  const code = (await outbox(request)).filter((message) => message.code).at(-1)?.code;
-  if (!code) throw new Error('no passcode in the outbox');
-  return code;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const code = (await outbox(request)).filter((message) => message.code).at(-1)?.code;
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no passcode in the outbox');
 }
 
 /** The temporary password in the last e-mail. */
