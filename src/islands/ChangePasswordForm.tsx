@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import { resolveEnvironment, smAgentName } from '../lib/environment.ts';
@@ -6,7 +6,7 @@ import { PASSWORD_MAX_LENGTH } from '../lib/validators.ts';
 import { markPasswordReset } from '../stores/login-session.ts';
 import { isSafeRedirect } from '../services/telemetry/redirects.ts';
 import { useClickTracking } from './use-click-tracking.ts';
-import { useHydrated, useLocationSearch } from './use-location-search.ts';
+import { useHydrated, useKeepTypedValue, useLocationSearch } from './use-location-search.ts';
 
 export const CHANGE_PASSWORD_ERROR_CODES = ['ISB_USRUP06', 'ISB_PASSVAL01', 'ISB_PASSVAL02', 'ISB_PASSVAL03', 'ISB_PASSVAL04'] as const;
 
@@ -61,6 +61,12 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, cli
   const [confirm, setConfirm] = useState('');
   const [shown, setShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // What a visitor (or a password manager) typed before the island hydrated is kept, not wiped.
+  const fields = { user: useRef<HTMLInputElement>(null), current: useRef<HTMLInputElement>(null), next: useRef<HTMLInputElement>(null), confirm: useRef<HTMLInputElement>(null) };
+  useKeepTypedValue(fields.user, userId ?? query.get('uid') ?? '', setUserId);
+  useKeepTypedValue(fields.current, current, setCurrent);
+  useKeepTypedValue(fields.next, next, setNext);
+  useKeepTypedValue(fields.confirm, confirm, setConfirm);
   // "both" (type unknown) is held to the stricter internal rule.
   const { min, checks } = passwordChecks({ type: type === 'external' ? 'external' : 'internal', current, next, confirm });
   // Said, never cut: an input maxlength would silently truncate a pasted or generated password.
@@ -98,19 +104,19 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, cli
       <input type="hidden" name="wl" value={wlKey} />
       <div className="field">
         <label htmlFor={`${id}-user`}>{strings.userId}</label>
-        <input id={`${id}-user`} name="USERNAME" autoComplete="username" required maxLength={100} value={userId ?? query.get('uid') ?? ''} onChange={(event) => setUserId(event.target.value)} />
+        <input ref={fields.user} id={`${id}-user`} name="USERNAME" autoComplete="username" required maxLength={100} value={userId ?? query.get('uid') ?? ''} onChange={(event) => setUserId(event.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-current`}>{strings.current}</label>
-        <input id={`${id}-current`} name="PASSWORD" type={shown ? 'text' : 'password'} autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.target.value)} />
+        <input ref={fields.current} id={`${id}-current`} name="PASSWORD" type={shown ? 'text' : 'password'} autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-new`}>{strings.next}</label>
-        <input id={`${id}-new`} name="NEWPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required value={next} aria-describedby={`${id}-rules`} onChange={(event) => setNext(event.target.value)} />
+        <input ref={fields.next} id={`${id}-new`} name="NEWPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required value={next} aria-describedby={`${id}-rules`} onChange={(event) => setNext(event.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-confirm`}>{strings.confirm}</label>
-        <input id={`${id}-confirm`} name="CONFIRMPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+        <input ref={fields.confirm} id={`${id}-confirm`} name="CONFIRMPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required value={confirm} onChange={(event) => setConfirm(event.target.value)} />
       </div>
       {tooLong && <p className="field__error" role="alert">{strings.tooLong}</p>}
       <p>

@@ -66,6 +66,7 @@ test('a failed login comes back with the banner and reports a statistics event, 
 
 test('clicks are reported as click events with nothing secret, and a link that leaves the page still arrives', async ({ page }) => {
   await page.goto('/app/nxn/login?SMQUERYDATA=clicks');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel('Password', { exact: true }).fill('Secret#Typed1');
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect.poll(async () => (await statsRecords(page, 'NXN_USER_CLICK_STATS')).length).toBe(1);
@@ -84,6 +85,8 @@ test('clicks are reported as click events with nothing secret, and a link that l
 
 test('a brand marked clickMonitor sends its clicks to the monitoring helper', async ({ page }) => {
   await page.goto('/app/harbor/login?SMQUERYDATA=clicks');
+  // Clicks are tracked once the page's island is hydrated.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect.poll(async () => (await statsRecords(page, 'NXN_USER_CLICK_STATS')).map((record) => record.endpoint)).toEqual(['/nxn-service/public/clickMonitor']);
 });

@@ -321,6 +321,25 @@ test('two tabs run their own flows without touching each other', async ({ contex
   await expect(first).toHaveURL(/fps-self-change-pw\?uid=jdoe&uti=external/);
 });
 
+test('what a visitor or a password manager types before the islands hydrate is kept', async ({ page }) => {
+  // Hold the island code back while typing, as on a slow phone.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/self-service/nxn/fps-self-change-pw?uid=jdoe&uti=external', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Temporary or current password').fill('Summer#2026');
+  await page.getByLabel('New password', { exact: true }).fill('Typed#Early2027');
+  await page.getByLabel('Confirm new password').fill('Typed#Early2027');
+  release();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.getByLabel('Temporary or current password')).toHaveValue('Summer#2026');
+  await expect(page.getByLabel('New password', { exact: true })).toHaveValue('Typed#Early2027');
+  await expect(page.getByRole('button', { name: 'Change password' })).toBeEnabled();
+});
+
 test('the forgot-user-id link on the request step follows the brand', async ({ page }) => {
   await page.goto('/self-service/nxn/fps');
   await expect(page.getByRole('link', { name: 'Forgot your User ID?' })).toHaveAttribute('href', '/self-service/nxn/fuid');
