@@ -232,7 +232,9 @@ test('a backend that answers nothing for 31 seconds ends in the time-out message
   await page.route('**/portal-login-service/public/fps/generate-otp', () => undefined);
   const recovery = new RecoveryPage(page);
   await recovery.requestPassword('jdoe');
+  const sent = page.waitForRequest('**/portal-login-service/public/fps/generate-otp');
   await recovery.choose(/Option #1 Email/);
+  await sent;
   await expect(page.getByRole('status').filter({ hasText: 'Please wait' })).toBeVisible();
   await page.clock.fastForward(31_000);
   await expect(page.getByRole('alert')).toHaveText('The service did not answer in time. Please try again.');
