@@ -1,5 +1,6 @@
 import { LIMITS, statsUserId, truncate } from './limits.ts';
 import { formatTimestamp } from './timestamp.ts';
+import type { ClickEventContract, HttpStatsContract, LoginStatsEventContract, UsageRecordContract } from '../../contract/statistics.ts';
 
 /** Statistics defaults of spec 9. */
 export const STATS_DEFAULTS = {
@@ -8,8 +9,8 @@ export const STATS_DEFAULTS = {
   deviceType: 'Desktop',
 } as const;
 
-export type TransitionStatus = 'Success' | 'Failure';
-export type StatsUserType = 'internal' | 'external' | 'both';
+export type TransitionStatus = UsageRecordContract['TRANSITION_STATUS'];
+export type StatsUserType = UsageRecordContract['USER_TYPE'];
 
 /** What every recovery usage record knows about the page it comes from. */
 export interface UsageContext {
@@ -20,21 +21,8 @@ export interface UsageContext {
   userId?: string | null;
 }
 
-/** The usage-stats record of the recovery flows (spec 3). */
-export interface UsageRecord {
-  WL_KEY: string;
-  USER_LANGUAGE: string;
-  FROM_STATE: string;
-  TO_STATE: string;
-  TRANSITION_STATUS: TransitionStatus;
-  ELAPSED_TIME: number;
-  TIME_STAMP_WITH_ZONE: string;
-  HOST_URL: string;
-  USER_TYPE: StatsUserType;
-  LAST_ACTIVITY_USER_ID: string | null;
-  LINE_OF_BUSINESS: string;
-  STATE_GUID: string;
-}
+/** The usage-stats record of spec 3 (NXN_USAGE_STATS); the contract's schema is the source of the type. */
+export type UsageRecord = UsageRecordContract;
 
 /** Builds a usage record for a state transition (e.g. `FPS/generateOTPPage`, Success). */
 export function buildUsageRecord(input: {
@@ -69,26 +57,8 @@ export function loginSubEventCode(smAuthStatus: string | null, smAuthReason: str
   return 'NLA0113';
 }
 
-/** The login statistics event (spec 3); OTP fields are always null. */
-export interface LoginStatsEvent {
-  WL_KEY: string;
-  USER_ID: string | null;
-  USR_TOKEN: string | null;
-  EVENT_CODE: string;
-  SUB_EVENT_CODE: string;
-  EVENT_NAME: string;
-  EVENT_STATUS: TransitionStatus;
-  EVENT_ERROR_MESSAGE: string;
-  FAILURE_REASON: string;
-  BROWSER_INFO: string;
-  OS_INFO: string;
-  ENVIRONMENT: string;
-  TIME_STAMP: string;
-  HOST_URL: string;
-  OTP_TYPE: null;
-  OTP_STATUS: null;
-  OTP_CHANNEL: null;
-}
+/** The login statistics event (NXN_LOGIN_STATS). */
+export type LoginStatsEvent = LoginStatsEventContract;
 
 /** Builds the failed-login event reported when the login page comes back with SMUSRMSG. */
 export function buildLoginFailureEvent(input: {
@@ -127,17 +97,7 @@ export function buildLoginFailureEvent(input: {
 }
 
 /** A click event (spec 3). Field values are for non-secret fields only; callers never pass input values of password or code fields. */
-export interface ClickEvent {
-  action: string;
-  component: string;
-  fieldId: string;
-  fieldValue: string;
-  eventType: string;
-  redirect?: string;
-  fromState: string;
-  hostUrl: string;
-  transactionDetails: string;
-}
+export type ClickEvent = ClickEventContract;
 
 /** Builds a click event with the spec's truncation limits. */
 export function buildClickEvent(input: ClickEvent): ClickEvent {
@@ -152,28 +112,7 @@ export function buildClickEvent(input: ClickEvent): ClickEvent {
 }
 
 /** The HTTP-stats payload: one service call (spec 3 general payload, spec 8 status rules). */
-export interface HttpStatsPayload {
-  applicationMnemonic: string;
-  portalName: string;
-  browserInfo: string;
-  deviceType: string;
-  osInfo: string;
-  screenResolution: string;
-  userAgent: string;
-  environment: string;
-  lineOfBusiness: string;
-  httpMethod: string;
-  url: string;
-  status: TransitionStatus;
-  statusCode: number;
-  responseSize: number;
-  elapsedTime: number;
-  requestGuid: string;
-  serviceName: string;
-  contextPath: string;
-  transitionStartTime: string;
-  transitionEndTime: string;
-}
+export type HttpStatsPayload = HttpStatsContract;
 
 /** Builds the HTTP-stats payload for one call. */
 export function buildHttpStats(input: {
