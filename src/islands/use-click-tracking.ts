@@ -4,6 +4,14 @@ import type { ClickContext } from '../services/telemetry/report-click.ts';
 type Reporter = typeof import('../services/telemetry/report-click.ts');
 let reporter: Reporter | undefined;
 const loadReporter = () => import('../services/telemetry/report-click.ts').then((module) => (reporter = module));
+let sending: Promise<unknown> = Promise.resolve();
+
+/**
+ * For code that leaves the page on a click (Cancel): resolves once a click report that was still loading
+ * has been handed to the browser, or after 1 s at most (a slow network), so the unload does not swallow
+ * the visitor's first click.
+ */
+export const clickReported = (): Promise<unknown> => Promise.race([sending, new Promise((resolve) => setTimeout(resolve, 1000))]);
 
 /**
  * One delegated listener per page: a click on any element marked `data-click="<id>"` (islands and static
@@ -23,7 +31,7 @@ export function useClickTracking(context: ClickContext & { fromState: () => stri
       const link = target instanceof HTMLAnchorElement;
       const click = { fieldId: target.dataset['click'] ?? '', fieldValue: target.dataset['clickValue'] ?? '', eventType: link ? 'link' : 'button', fromState: fromState(), leaving: link } as const;
       if (reporter) reporter.reportClick(where, click);
-      else void loadReporter().then(({ reportClick }) => reportClick(where, click));
+      else sending = loadReporter().then(({ reportClick }) => reportClick(where, click));
     };
     // The first pointer press or focus (a click focuses, Tab focuses) loads the reporter, before the click
     // lands; loading it after an unmount is harmless, so these need no removing.

@@ -2,11 +2,10 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Flow } from '../../contract/error-codes.ts';
 import { configureServiceClient } from '../../services/http.ts';
-import type { RecoveryMessage } from '../../stores/recovery/flow-state.ts';
 import { createRecoveryStore } from '../../stores/recovery/recovery-store.ts';
 import type { RecoveryExit } from '../../stores/recovery/recovery-store.ts';
 import { liveServices } from '../../stores/recovery/recovery-services.ts';
-import { useClickTracking } from '../use-click-tracking.ts';
+import { clickReported, useClickTracking } from '../use-click-tracking.ts';
 import { useHydrated, useLocationSearch } from '../use-location-search.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
 import RequestStep from './RequestStep.tsx';
@@ -32,12 +31,6 @@ interface Props {
   clickMonitor: boolean;
 }
 
-const MESSAGE_KEYS: Record<RecoveryMessage, keyof RecoveryStrings> = {
-  generic: 'recovery.errors.generic', channelLookup: 'recovery.errors.channelLookup', forgotUser: 'recovery.errors.forgotUser',
-  forgotUserWl: 'recovery.errors.forgotUserWl', timeout: 'recovery.errors.timeout', network: 'recovery.errors.network',
-  rateLimited: 'recovery.errors.rateLimited', verifyError: 'recovery.verify.error', verifyExpired: 'recovery.verify.expired',
-  verifyVoid: 'recovery.verify.void', noChannel: 'recovery.otp.noChannel',
-};
 
 const randomId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now()));
 
@@ -52,10 +45,9 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
   const exit = useCallback((target: RecoveryExit) => {
     if (target.to === 'login') {
       const redirect = new URLSearchParams(location.search).get('forgetUserIdRedirect');
-      if (!redirect) location.assign(paths.login);
-      // The open-redirect check loads only when a page asked for a redirect.
-      else void import('../../services/telemetry/redirects.ts').then(({ isSafeRedirect }) =>
-        location.assign(isSafeRedirect(redirect, location.origin, allowedRedirectHosts) ? redirect : paths.login));
+      // The open-redirect check loads only when a page asked for a redirect; the Cancel click goes out first.
+      void Promise.all([clickReported(), redirect && import('../../services/telemetry/redirects.ts')]).then(([, check]) =>
+        location.assign(redirect && check && check.isSafeRedirect(redirect, location.origin, allowedRedirectHosts) ? redirect : paths.login));
       return;
     }
     const next = new URLSearchParams({ uid: target.userId, uti: target.userType, FTUF: target.ftu ? 'Y' : 'N' });
@@ -133,7 +125,7 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     <div className="wizard" ref={region} aria-busy={state.busy}>
       <h1 id="recovery-heading" tabIndex={-1}>{heading}</h1>
       <div aria-live="assertive" aria-atomic="true">
-        {state.message && <p className="alert alert--danger" role="alert">{strings[MESSAGE_KEYS[state.message]]}</p>}
+        {state.message && <p className="alert alert--danger" role="alert">{strings[`recovery.${state.message}`]}</p>}
       </div>
       {state.busy && <div className="spinner" role="status"><span className="spinner__ring" aria-hidden="true" /><span className="visually-hidden">{strings['recovery.busy']}</span></div>}
       <Suspense fallback={<div className="spinner" role="status"><span className="spinner__ring" aria-hidden="true" /></div>}>

@@ -16,10 +16,10 @@ export interface RecoveryTransaction {
   options: ChannelOption[];
 }
 
-/** Message keys the store may set; the view translates them. */
+/** Message keys the store may set: the view shows the translation `recovery.<key>`. */
 export type RecoveryMessage =
-  | 'generic' | 'channelLookup' | 'forgotUser' | 'forgotUserWl' | 'timeout' | 'network' | 'rateLimited'
-  | 'verifyError' | 'verifyExpired' | 'verifyVoid' | 'noChannel';
+  | 'errors.generic' | 'errors.channelLookup' | 'errors.forgotUser' | 'errors.forgotUserWl' | 'errors.timeout' | 'errors.network' | 'errors.rateLimited'
+  | 'verify.error' | 'verify.expired' | 'verify.void' | 'otp.noChannel';
 
 /** The wizard's steps (spec 2.6): one at a time, each carrying only what it needs. */
 export type RecoveryStep =

@@ -72,7 +72,7 @@ describe('REQUEST', () => {
   test('shows a channel-lookup failure on the same page, and editing clears it', async () => {
     const s = store('FPS', { requestOtpChannels: () => failed('USER_NOT_FOUND') });
     await s.actions.submitUserId('ghost');
-    expect(s.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, message: 'channelLookup' });
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, message: 'errors.channelLookup' });
     s.actions.edited();
     expect(s.$recovery.get().message).toBeNull();
   });
@@ -80,16 +80,16 @@ describe('REQUEST', () => {
   test('names a time-out as such', async () => {
     const s = store('FPS', { requestOtpChannels: () => failed('TIMEOUT') });
     await s.actions.submitUserId('jdoe');
-    expect(s.$recovery.get().message).toBe('timeout');
+    expect(s.$recovery.get().message).toBe('errors.timeout');
   });
 
   test('a forgot-user lookup failure uses the _wl message for brands other than nxn', async () => {
     const nxn = store('FUID', { lookupForgottenUser: () => failed('USER_NOT_FOUND') });
     await nxn.actions.submitForgotUser({ firstName: 'A', lastName: 'B', emailId: 'a@b.com' });
-    expect(nxn.$recovery.get().message).toBe('forgotUser');
+    expect(nxn.$recovery.get().message).toBe('errors.forgotUser');
     const cwa = store('FUID', { lookupForgottenUser: () => failed('USER_NOT_FOUND') }, 'cwa');
     await cwa.actions.submitForgotUser({ firstName: 'A', lastName: 'B', emailId: 'a@b.com' });
-    expect(cwa.$recovery.get().message).toBe('forgotUserWl');
+    expect(cwa.$recovery.get().message).toBe('errors.forgotUserWl');
     expect(cwa.deps.reportUsage).toHaveBeenCalledWith(expect.objectContaining({ status: 'Failure' }));
   });
 });
@@ -140,10 +140,10 @@ describe('OTP and VERIFY', () => {
   test('a wrong or expired email code shows the verify error and stays', async () => {
     const s = await toVerify('FPS', 'email', { verifyOtp: () => failed('OTP_INVALID') });
     await s.actions.submitCode('000000');
-    expect(s.$recovery.get()).toMatchObject({ step: { page: 'VERIFY' }, message: 'verifyError' });
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'VERIFY' }, message: 'verify.error' });
     const expired = await toVerify('FPS', 'email', { verifyOtp: () => failed('OTP_EXPIRED') });
     await expired.actions.submitCode('000000');
-    expect(expired.$recovery.get().message).toBe('verifyExpired');
+    expect(expired.$recovery.get().message).toBe('verify.expired');
   });
 
   test('STATUS.UNREACHABLE and other call errors go back to OTP with call_error', async () => {
@@ -187,7 +187,7 @@ describe('OTP and VERIFY', () => {
       const s = await toVerify('FPS', 'sms', { resendOtp: () => Promise.resolve({ ok: false as const, error: 'RATE_LIMITED' as const, retryAfterSeconds: 18 }) });
       await s.actions.resend();
       expect(s.$recovery.get()).toMatchObject({
-        step: { page: 'VERIFY', resent: false, resendAt: Date.parse('2026-11-22T12:00:18Z') }, message: 'rateLimited', busy: false,
+        step: { page: 'VERIFY', resent: false, resendAt: Date.parse('2026-11-22T12:00:18Z') }, message: 'errors.rateLimited', busy: false,
       });
     } finally {
       vi.useRealTimers();

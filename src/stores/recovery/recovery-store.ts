@@ -35,7 +35,7 @@ export function channelOptions(auth: OtpAuthResponse): ChannelOption[] {
 
 const resendAt = (seconds: number) => Date.now() + seconds * 1000;
 
-const SERVICE_MESSAGES: Partial<Record<ServiceError, RecoveryMessage>> = { TIMEOUT: 'timeout', NETWORK: 'network', RATE_LIMITED: 'rateLimited' };
+const SERVICE_MESSAGES: Partial<Record<ServiceError, RecoveryMessage>> = { TIMEOUT: 'errors.timeout', NETWORK: 'errors.network', RATE_LIMITED: 'errors.rateLimited' };
 
 /** The recovery wizard: a nanostore of the flow state and the named actions that move it. */
 export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
@@ -68,7 +68,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
     }
     const options = channelOptions(auth.data);
     if (options.length === 0) {
-      fail('noChannel');
+      fail('otp.noChannel');
       return;
     }
     const transaction: RecoveryTransaction = { transactionId: auth.data.transactionId, sessionId: auth.data.sessionId, options };
@@ -91,14 +91,14 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       if ($recovery.get().busy) return;
       set({ busy: true, message: null, subject: userId });
       resolveUserType(userId, deps.services.checkUserType({ userId }));
-      await openTransaction(userId, 'channelLookup');
+      await openTransaction(userId, 'errors.channelLookup');
     },
 
     /** Forgot user id: find the principal, its type, then its channels. */
     async submitForgotUser(details: { firstName: string; lastName: string; emailId: string }): Promise<void> {
       if ($recovery.get().busy) return;
       set({ busy: true, message: null, emailId: details.emailId });
-      const lookupFailure: RecoveryMessage = deps.wlKey === 'nxn' ? 'forgotUser' : 'forgotUserWl';
+      const lookupFailure: RecoveryMessage = deps.wlKey === 'nxn' ? 'errors.forgotUser' : 'errors.forgotUserWl';
       const lookup = await deps.services.lookupForgottenUser(details);
       if (!lookup.ok) {
         deps.reportUsage({ from: stateName(), to: 'FUID/lookup', status: 'Failure', state: $recovery.get() });
@@ -122,7 +122,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       });
       if (!sent.ok) {
         // A passcode that cannot be generated ends the flow (spec 4.3).
-        if (sent.error === 'RATE_LIMITED' || sent.error === 'TIMEOUT' || sent.error === 'NETWORK') fail(serviceMessage(sent.error, 'generic'));
+        if (sent.error === 'RATE_LIMITED' || sent.error === 'TIMEOUT' || sent.error === 'NETWORK') fail(serviceMessage(sent.error, 'errors.generic'));
         else enter({ page: 'ERROR' });
         return;
       }
@@ -141,7 +141,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       if (!sent.ok) {
         // Too early: the service says how long to wait, and the countdown starts again from that.
         if (sent.retryAfterSeconds) set({ step: { ...state.step, resendAt: resendAt(sent.retryAfterSeconds) } });
-        fail(serviceMessage(sent.error, 'generic'));
+        fail(serviceMessage(sent.error, 'errors.generic'));
         return;
       }
       set({ busy: false, step: { page: 'VERIFY', transaction, option, callCode: option.channel === 'call' ? deobfuscate(sent.data.otp) : null, resent: true, resendAt: resendAt(sent.data.resendAfterSeconds) } });
@@ -161,7 +161,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       if (!result.ok) {
         if (result.error === 'OTP_ERR_003') enter({ page: 'ERROR' });
         else if (option.channel === 'call') enter({ page: 'OTP', transaction, callError: true });
-        else fail(result.error === 'OTP_EXPIRED' ? 'verifyExpired' : result.error === 'OTP_VOID' ? 'verifyVoid' : serviceMessage(result.error, 'verifyError'));
+        else fail(result.error === 'OTP_EXPIRED' ? 'verify.expired' : result.error === 'OTP_VOID' ? 'verify.void' : serviceMessage(result.error, 'verify.error'));
         return;
       }
       const { authenticationResult, channelStatus } = result.data;
@@ -175,7 +175,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       }
       // A call not answered yet: keep waiting quietly; anything else is the verify error.
       if (authenticationResult === null && option.channel === 'call') set({ busy: false });
-      else fail('verifyError');
+      else fail('verify.error');
     },
 
     /** After SUCCESS (spec 4.3): FUID e-mails the user id; FPS a temporary password; FTU goes straight on. */
