@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { lastCode, lastTemporaryPassword, outbox, RecoveryPage } from './support/recovery-page.ts';
+import { codeSentTo, lastCode, lastTemporaryPassword, outbox, RecoveryPage } from './support/recovery-page.ts';
 
 // These tests change the seeded users, so they run one after another on their own emulator.
 test.describe.configure({ mode: 'serial' });
@@ -312,9 +312,9 @@ test('two tabs run their own flows without touching each other', async ({ contex
   await jdoe.requestPassword('jdoe');
   await mstaff.requestPassword('mstaff');
   await jdoe.choose(/Option #1 Email/);
-  const jdoeCode = (await outbox(request)).filter((message) => message.to === 'john.doe@example.com').at(-1)?.code ?? '';
+  const jdoeCode = await codeSentTo(request, 'john.doe@example.com');
   await mstaff.choose(/Option #2 SMS/);
-  const mstaffCode = (await outbox(request)).filter((message) => message.to === '201-555-0111').at(-1)?.code ?? '';
+  const mstaffCode = await codeSentTo(request, '201-555-0111');
   // The second tab's flow did not replace the first tab's step, transaction or user.
   await expect(first.getByText('john.doe@example.com'.replace(/^(.).*(.)@/, '$1******$2@'))).toBeVisible();
   await mstaff.enterCode(mstaffCode);

@@ -18,6 +18,16 @@ export async function lastCode(request: APIRequestContext): Promise<string> {
   throw new Error('no passcode in the outbox');
 }
 
+/** The last passcode sent to one address or number, waiting (up to 5 s) for the send to land. */
+export async function codeSentTo(request: APIRequestContext, to: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const code = (await outbox(request)).filter((message) => message.to === to && message.code).at(-1)?.code;
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no passcode sent to ${to}`);
+}
+
 /** The temporary password in the last e-mail. */
 export async function lastTemporaryPassword(request: APIRequestContext): Promise<string> {
   const text = (await outbox(request)).at(-1)?.text ?? '';
