@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectOnlyGerman } from './support/german-text.ts';
 import { codeSentTo, lastCode, lastTemporaryPassword, outbox, RecoveryPage } from './support/recovery-page.ts';
 
 // These tests change the seeded users, so they run one after another on their own emulator.
@@ -361,6 +362,102 @@ test('the flow runs in German', async ({ page, context, baseURL, request }) => {
   await page.getByRole('button', { name: 'Absenden' }).click();
   await expect(page).toHaveURL(/\/de-DE\/self-service\/nxn\/fps-self-change-pw/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Passwort festlegen');
+});
+
+test('every wizard step, message and dialog reads German only', async ({ page, context, baseURL, request }) => {
+  await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'de_DE', url: baseURL ?? '' }]);
+  // What the service sends back (masked contacts) or the visitor typed is data, not interface text.
+  const data = ['j******e@example.com', 'm*****f@nxn.example', 'n*****l@example.com'];
+  const expectGerman = (label: string) => expectOnlyGerman(page, label, data);
+  await page.clock.install();
+  await page.goto('/self-service/nxn/fps');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const userId = page.getByLabel('Benutzerkennung');
+  await userId.fill('a b');
+  await userId.blur();
+  await expect(userId).toHaveAttribute('aria-invalid', 'true');
+  await expectGerman('request with a field error');
+  await userId.fill('nobody');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectGerman('unknown user');
+  await userId.fill('jdoe');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Option Nr. 1')).toBeVisible();
+  await expectGerman('channel choice');
+  await page.getByRole('button', { name: 'Hilfe', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectGerman('support dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /Option Nr. 1 E-Mail/ }).click();
+  await page.getByLabel('Einmal-Code', { exact: true }).fill('00000');
+  await page.getByLabel('Einmal-Code', { exact: true }).fill('');
+  await page.getByLabel('Einmal-Code', { exact: true }).blur();
+  await expect(page.getByText('Dieses Feld ist erforderlich')).toBeVisible();
+  await expectGerman('code required, resend countdown');
+  const code = await codeSentTo(request, 'john.doe@example.com');
+  await page.getByLabel('Einmal-Code', { exact: true }).fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectGerman('wrong code');
+  await page.getByRole('button', { name: 'Zurück zur vorherigen Seite' }).click();
+  await page.getByRole('button', { name: /Option Nr. 3 Anruf/ }).click();
+  await expect(page.getByLabel('Einzugebender Code')).toBeVisible();
+  await expectGerman('call');
+
+  await page.goto('/de-DE/self-service/nxn/fps');
+  await page.getByLabel('Benutzerkennung').fill('nocall');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: /Anruf/ }).click();
+  await expect(page.getByLabel('Einzugebender Code')).toHaveValue(/^\d{6}$/);
+  await page.clock.runFor(20_000);
+  await expect(page.getByText('Wir konnten Sie telefonisch nicht erreichen.', { exact: false })).toBeVisible();
+  await expectGerman('call error');
+
+  await page.goto('/de-DE/self-service/nxn/fps');
+  await page.getByLabel('Benutzerkennung').fill('llocked');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: /Option Nr. 1 E-Mail/ }).click();
+  await expect(page.getByLabel('Einmal-Code', { exact: true })).toBeVisible();
+  await page.getByLabel('Einmal-Code', { exact: true }).fill(await lastCode(request));
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page.getByRole('heading', { name: 'FEHLER' })).toBeVisible();
+  await expectGerman('error step');
+
+  await page.goto('/de-DE/self-service/nxn/fuid');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByLabel('Vorname').fill('J*');
+  await page.getByLabel('Nachname').fill('Doe');
+  await page.getByLabel('E-Mail-Adresse').fill('not-an-address');
+  await page.getByLabel('E-Mail-Adresse').blur();
+  await expect(page.getByLabel('Vorname')).toHaveAttribute('aria-invalid', 'true');
+  await expectGerman('forgot user id field errors');
+  await page.getByLabel('Vorname').fill('John');
+  await page.getByLabel('E-Mail-Adresse').fill('john.doe@example.com');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: /Option Nr. 1 E-Mail/ }).click();
+  await expect(page.getByLabel('Einmal-Code', { exact: true })).toBeVisible();
+  await page.getByLabel('Einmal-Code', { exact: true }).fill(await codeSentTo(request, 'john.doe@example.com'));
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page.getByRole('heading', { name: 'Ihre Benutzerkennung ist unterwegs' })).toBeVisible();
+  await expectGerman('info');
+
+  for (const error of ['ISB_USRUP06', 'ISB_PASSVAL01', 'ISB_PASSVAL02', 'ISB_PASSVAL03', 'ISB_PASSVAL04', 'OTHER']) {
+    await page.goto(`/de-DE/self-service/nxn/fps-self-change-pw?uid=mstaff&uti=internal&FTUF=N&SMPWERR=${error}`);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectGerman(`change password ${error}`);
+  }
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByLabel('Neues Passwort', { exact: true }).fill('kurz');
+  await page.getByLabel('Neues Passwort bestätigen').fill('anders');
+  await page.getByRole('button', { name: 'Passwörter anzeigen' }).click();
+  await expectGerman('change password rules');
+  await page.getByLabel('Neues Passwort', { exact: true }).fill('x'.repeat(129));
+  await page.getByLabel('Neues Passwort', { exact: true }).blur();
+  await expectGerman('change password too long');
+  await page.getByRole('button', { name: 'Hilfe', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectGerman('internal support dialog');
 });
 
 test.describe('accessibility of every step', () => {

@@ -1,0 +1,29 @@
+import { expect, test } from 'vitest';
+import { TRANSLATIONS } from '../../src/i18n/translations.ts';
+import { germanVocabulary, untranslatedWords, wordsOf } from '../support/untranslated-words.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const vocabulary = germanVocabulary(root);
+
+test('words leave out markup, placeholders and entities, and ignore case', () => {
+  expect(wordsOf('<strong>Option</strong> Nr.&nbsp;{{number}}: Schließen')).toEqual(['option', 'nr', 'schließen']);
+});
+
+test('English typed into a component is caught on a German page; German translations and brand content are not', () => {
+  expect(untranslatedWords('Schließen Weiter Close Submit', vocabulary)).toEqual(['close', 'submit']);
+  expect(untranslatedWords('Holen Sie sich die NXN-App. Unterstützte Browser', vocabulary)).toEqual([]);
+  expect(untranslatedWords('Loading…', vocabulary)).toEqual(['loading']);
+});
+
+test('what the visitor or service supplies is allowed only when named', () => {
+  expect(untranslatedWords('jdoe', vocabulary)).toEqual(['jdoe']);
+  expect(untranslatedWords('jdoe', germanVocabulary(root, ['jdoe']))).toEqual([]);
+});
+
+test('the check has teeth: nearly every English text that German translates differently is caught', () => {
+  const english = TRANSLATIONS['en-US'] as Record<string, string>;
+  const german = TRANSLATIONS['de-DE'] as Record<string, string>;
+  const unnoticed = Object.keys(english).filter((key) => english[key] !== german[key] && untranslatedWords(english[key] ?? '', vocabulary).length === 0);
+  // Only words German shares with English (Support, SMS, E-Mail, Option ...) can slip through.
+  expect(unnoticed.length).toBeLessThanOrEqual(10);
+});
