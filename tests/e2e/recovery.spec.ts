@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { focused } from './support/focus.ts';
 import { expectOnlyGerman } from './support/german-text.ts';
 import { codeSentTo, lastCode, lastTemporaryPassword, outbox, RecoveryPage } from './support/recovery-page.ts';
 
@@ -458,6 +460,106 @@ test('every wizard step, message and dialog reads German only', async ({ page, c
   await page.getByRole('button', { name: 'Hilfe', exact: true }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectGerman('internal support dialog');
+});
+
+test.describe('by keyboard alone', () => {
+  /** Presses Tab `count` times; every stop must show where the focus is. Returns the stops as "tag: name". */
+  async function tab(page: Page, count: number): Promise<string[]> {
+    const stops: string[] = [];
+    for (let press = 0; press < count; press += 1) {
+      await page.keyboard.press('Tab');
+      const { label, outlined } = await focused(page);
+      expect(outlined, `${label} shows where the focus is`).toBe(true);
+      stops.push(label);
+    }
+    return stops;
+  }
+
+  test('forgot password: tab order, visible focus, each step takes the focus, Enter and Space work, the new password signs in', async ({ page, request }) => {
+    await page.goto('/self-service/nxn/fps');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    expect(await tab(page, 6)).toEqual([
+      'a: Skip to main content', 'a: NXN Investor Services home', 'a: Log In', 'input: User ID', 'button: Cancel', 'a: Forgot your User ID?',
+    ]);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('jdoe');
+    // Continue joins the order once the form is valid.
+    expect(await tab(page, 2)).toEqual(['button: Continue', 'button: Cancel']);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    // Each new step announces itself: its heading takes the focus.
+    await expect(page.getByRole('heading', { name: 'Send passcode' })).toBeFocused();
+    expect(await tab(page, 3)).toEqual(['button: Send passcode: Option #1 Email', 'button: Send passcode: Option #2 SMS', 'button: Send passcode: Option #3 Call']);
+    // Back one to SMS, chosen with Space.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('heading', { name: 'Passcode' })).toBeFocused();
+    expect(await tab(page, 1)).toEqual(['input: Passcode']);
+    await page.keyboard.type(await codeSentTo(request, '201-555-0147'));
+    expect(await tab(page, 3)).toEqual(['button: Show passcode', 'button: Submit', 'button: Return to previous page']);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    await expect(page.getByLabel('Passcode', { exact: true })).toHaveAttribute('type', 'text');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/fps-self-change-pw/);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    const temporary = await lastTemporaryPassword(request);
+    await page.getByLabel('Temporary or current password').focus();
+    await page.keyboard.type(temporary);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Keyboard#Only2027');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Keyboard#Only2027');
+    expect(await tab(page, 2)).toEqual(['button: Show passwords', 'button: Change password']);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/app\/nxn\/login\?.*fromPage=FPS/);
+    await new RecoveryPage(page).login('jdoe', 'Keyboard#Only2027');
+    await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
+  });
+
+  test('forgot user id: the form, the channel and the code by keyboard, ending on the INFO step', async ({ page, request }) => {
+    await page.goto('/self-service/nxn/fuid');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.getByLabel('First name').focus();
+    await page.keyboard.type('John');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Doe');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('john.doe@example.com');
+    expect(await tab(page, 1)).toEqual(['button: Continue']);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Send passcode' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Passcode' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(await codeSentTo(request, 'john.doe@example.com'));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Your User ID is on its way' })).toBeFocused();
+    expect(await tab(page, 1)).toEqual(['a: Back to login']);
+  });
+
+  test('the support dialog opens with Enter, keeps the focus inside, closes with Escape and gives the focus back', async ({ page }) => {
+    await page.goto('/self-service/nxn/fps');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    const support = page.getByRole('button', { name: 'Support' });
+    await support.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    // Tabbing round the open dialog never reaches the page behind it.
+    for (let press = 0; press < 6; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(support).toBeFocused();
+  });
 });
 
 test.describe('accessibility of every step', () => {
