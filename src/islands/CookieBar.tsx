@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
 
-const EU_COOKIE = 'EU_COOKIE';
+/** The consent cookie; login.astro's pre-paint gate reads the same name. */
+export const EU_COOKIE = 'EU_COOKIE';
 
 interface Props {
   strings: { label: string; message: string; close: string };
