@@ -543,6 +543,32 @@ test.describe('by keyboard alone', () => {
     expect(await tab(page, 1)).toEqual(['a: Back to login']);
   });
 
+  test('first-time user: Enter through every step to the password of their own', async ({ page, request }) => {
+    await page.goto('/self-service/nxn/fps?FTUF=Y');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.getByLabel('User ID').focus();
+    await page.keyboard.type('newuser');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Send passcode' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Passcode' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(await codeSentTo(request, 'nina.new@example.com'));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/fps-self-change-pw\?.*FTUF=Y/);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.getByLabel('Temporary or current password').focus();
+    for (const text of ['Welcome#2026', 'Own#Keys2027', 'Own#Keys2027']) {
+      await page.keyboard.type(text);
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Change password' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/app\/nxn\/login/);
+  });
+
   test('the support dialog opens with Enter, keeps the focus inside, closes with Escape and gives the focus back', async ({ page }) => {
     await page.goto('/self-service/nxn/fps');
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
