@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
 
 /** The consent cookie; login.astro's pre-paint gate reads the same name. */
@@ -20,6 +20,20 @@ export default function CookieBar({ strings, policyHref, policyText }: Props) {
     setOpen(getCookie(document, EU_COOKIE) === null);
   }, []);
 
+  // The bar's height as the page's scroll padding (login.scss), so keyboard focus never lands under it.
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!open || !element) return undefined;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--cookie-bar-block', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--cookie-bar-block');
+    };
+  }, [open]);
+
   function close() {
     const domain = secondaryDomain(location.hostname);
     setCookie(document, EU_COOKIE, 'true', { days: 365, secure: location.protocol === 'https:', ...(domain ? { domain } : {}) });
@@ -28,7 +42,7 @@ export default function CookieBar({ strings, policyHref, policyText }: Props) {
 
   if (!open) return null;
   return (
-    <section className="cookie-bar" aria-label={strings.label} data-testid="cookie-bar">
+    <section ref={bar} className="cookie-bar" aria-label={strings.label} data-testid="cookie-bar">
       <p>
         {strings.message} <a href={policyHref}>{policyText}</a>
       </p>

@@ -74,17 +74,53 @@ test.describe('at 200 % zoom', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const report = await page.evaluate(() => {
         const root = document.documentElement;
-        const clipped = [...document.querySelectorAll<HTMLElement>('main button, main a, main label, main h1, main h2, main input')]
+        const clipped = [...document.querySelectorAll<HTMLElement>('main button, main a, main label, main h1, main h2, main input, .cookie-bar button, .cookie-bar a')]
           .filter((element) => element.offsetParent !== null && element.clientWidth > 1) // visually hidden headings are 1 px on purpose
           .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible')
           .map((element) => element.outerHTML.slice(0, 80));
-        const outside = [...document.querySelectorAll<HTMLElement>('main button, main input, main a')]
+        const outside = [...document.querySelectorAll<HTMLElement>('main button, main input, main a, .cookie-bar button, .cookie-bar a')]
           .filter((element) => element.offsetParent !== null)
           .filter((element) => { const box = element.getBoundingClientRect(); return box.left < 0 || box.right > root.clientWidth + 1; })
           .map((element) => element.outerHTML.slice(0, 80));
         return { sideways: Math.max(0, root.scrollWidth - root.clientWidth), clipped, outside };
       });
       expect(report).toEqual({ sideways: 0, clipped: [], outside: [] });
+    });
+  }
+});
+
+test.describe('a control that takes the focus is never hidden behind the cookie bar or the support button (WCAG 2.4.11)', () => {
+  const FOCUS_PAGES = ['/app/nxn/login?SMQUERYDATA=focus', '/de-DE/app/brightpath529/login?SMQUERYDATA=focus', '/self-service/nxn/fps', '/de-DE/app/nxn/cookiePolicy'];
+
+  for (const viewport of [{ width: 320, height: 568 }, { width: 390, height: 844 }, { width: 1280, height: 720 }]) {
+    test(`at ${viewport.width} x ${viewport.height}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const path of FOCUS_PAGES) {
+        await page.goto(path);
+        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+        const hidden: string[] = [];
+        const seen = new Set<string>();
+        for (let press = 0; press < 40; press += 1) {
+          await page.keyboard.press('Tab');
+          // Visible when any corner or the centre of the focused control is the top-most thing there.
+          const stop = await page.evaluate(() => {
+            const element = document.activeElement;
+            if (!(element instanceof HTMLElement) || element === document.body) return null;
+            const box = element.getBoundingClientRect();
+            const points = [[box.left + 1, box.top + 1], [box.right - 1, box.top + 1], [box.left + 1, box.bottom - 1], [box.right - 1, box.bottom - 1], [(box.left + box.right) / 2, (box.top + box.bottom) / 2]];
+            const visible = points.some(([x = 0, y = 0]) => {
+              const hit = document.elementFromPoint(x, y);
+              return hit !== null && (hit === element || element.contains(hit) || hit.contains(element));
+            });
+            return { label: `${element.tagName.toLowerCase()}: ${(element.textContent ?? '').trim().slice(0, 40)} #${[...document.querySelectorAll('a, button, input')].indexOf(element)}`, visible };
+          });
+          if (!stop || seen.has(stop.label)) break;
+          seen.add(stop.label);
+          if (!stop.visible) hidden.push(stop.label);
+        }
+        expect(seen.size, `${path}: the walk reached the controls`).toBeGreaterThan(5);
+        expect(hidden, path).toEqual([]);
+      }
     });
   }
 });
