@@ -19,6 +19,16 @@ export default function SuccessToast({ strings }: Props) {
     return () => window.clearTimeout(timer);
   }, []);
 
+  useEffect(() => {
+    if (!open) return undefined;
+    // On a phone the toast covers the header's links; Escape puts it away wherever the focus is (WCAG 2.4.11).
+    const dismiss = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', dismiss);
+    return () => document.removeEventListener('keydown', dismiss);
+  }, [open]);
+
   // The live region exists from the start so screen readers announce the text when it appears.
   return (
     <div className="toast-region" role="status" aria-live="polite">

@@ -163,6 +163,22 @@ test('the success toast shows once after a password reset, top right, for 10 sec
   await expect(page.getByTestId('success-toast')).toHaveCount(0);
 });
 
+test('on a phone the toast covers the header, and Escape puts it away without moving the focus', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/app/nxn/sorry');
+  await page.evaluate(() => sessionStorage.setItem('portal.passwordReset', '1'));
+  await page.goto('/app/nxn/login?SMQUERYDATA=q&fromPage=FPS');
+  const toast = page.getByTestId('success-toast');
+  await expect(toast).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const home = page.getByRole('link', { name: 'NXN Investor Services home' });
+  await expect(home).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(toast).toHaveCount(0);
+  await expect(home).toBeFocused();
+});
+
 test('the legacy-browser warning waits in a nomodule script and never shows in a modern browser', async ({ page }) => {
   await page.goto('/app/nxn/login?SMQUERYDATA=q');
   await expect(page.locator('#legacy-browser')).toBeHidden();
