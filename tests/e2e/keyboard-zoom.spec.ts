@@ -124,3 +124,38 @@ test.describe('a control that takes the focus is never hidden behind the cookie 
     });
   }
 });
+
+test.describe('with the text spacing of WCAG 1.4.12', () => {
+  // The success criterion's own numbers, applied as a reader's style sheet would (CSSOM, so the CSP allows it).
+  const SPACING = '*{line-height:1.5!important;letter-spacing:.12em!important;word-spacing:.16em!important}p{margin-bottom:2em!important}';
+  const SPACED_PAGES = [
+    '/de-DE/app/nxn/login?SMQUERYDATA=spacing', '/de-DE/self-service/nxn/fps', '/de-DE/self-service/nxn/fps-self-change-pw?uid=jdoe',
+    '/de-DE/app/nxn/systemRequirements', '/de-DE/app/nxn/cookiePolicy', '/de-DE/app/nxn/sorry',
+  ];
+
+  for (const viewport of [{ width: 320, height: 800 }, { width: 1280, height: 800 }]) {
+    test(`no text is cut off and nothing scrolls sideways at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const path of SPACED_PAGES) {
+        await page.goto(path);
+        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+        const report = await page.evaluate((css) => {
+          const sheet = new CSSStyleSheet();
+          sheet.replaceSync(css);
+          document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+          const root = document.documentElement;
+          const spaced = getComputedStyle(document.body).wordSpacing !== '0px';
+          const clipped = [...document.querySelectorAll<HTMLElement>('body *')]
+            .filter((element) => element.offsetParent !== null && element.clientWidth > 1 && element.children.length === 0 && (element.textContent ?? '').trim() !== '')
+            .filter((element) => {
+              const style = getComputedStyle(element);
+              return (element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'visible') || (element.scrollHeight > element.clientHeight + 1 && style.overflowY !== 'visible');
+            })
+            .map((element) => element.outerHTML.slice(0, 90));
+          return { spaced, sideways: Math.max(0, root.scrollWidth - root.clientWidth), clipped };
+        }, SPACING);
+        expect(report, path).toEqual({ spaced: true, sideways: 0, clipped: [] });
+      }
+    });
+  }
+});
