@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { focused } from './support/focus.ts';
 import { expectOnlyGerman } from './support/german-text.ts';
 import { codeSentTo, lastCode, lastTemporaryPassword, outbox, RecoveryPage } from './support/recovery-page.ts';
@@ -475,6 +475,17 @@ test.describe('by keyboard alone', () => {
     return stops;
   }
 
+  /** On the channel step (its heading focused): Tab to option #1, Enter, then key in the code sent to `to` and Enter. */
+  async function firstChannelByKeyboard(page: Page, request: APIRequestContext, to: string): Promise<void> {
+    await expect(page.getByRole('heading', { name: 'Send passcode' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Passcode' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(await codeSentTo(request, to));
+    await page.keyboard.press('Enter');
+  }
+
   test('forgot password: tab order, visible focus, each step takes the focus, Enter and Space work, the new password signs in', async ({ page, request }) => {
     await page.goto('/self-service/nxn/fps');
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
@@ -532,13 +543,7 @@ test.describe('by keyboard alone', () => {
     await page.keyboard.type('john.doe@example.com');
     expect(await tab(page, 1)).toEqual(['button: Continue']);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Send passcode' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Passcode' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(await codeSentTo(request, 'john.doe@example.com'));
-    await page.keyboard.press('Enter');
+    await firstChannelByKeyboard(page, request, 'john.doe@example.com');
     await expect(page.getByRole('heading', { name: 'Your User ID is on its way' })).toBeFocused();
     expect(await tab(page, 1)).toEqual(['a: Back to login']);
   });
@@ -549,13 +554,7 @@ test.describe('by keyboard alone', () => {
     await page.getByLabel('User ID').focus();
     await page.keyboard.type('newuser');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Send passcode' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Passcode' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(await codeSentTo(request, 'nina.new@example.com'));
-    await page.keyboard.press('Enter');
+    await firstChannelByKeyboard(page, request, 'nina.new@example.com');
     await expect(page).toHaveURL(/fps-self-change-pw\?.*FTUF=Y/);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await page.getByLabel('Temporary or current password').focus();
