@@ -20,11 +20,3 @@ export type UserType = z.infer<typeof userTypeSchema>;
 export const authenticationResultSchema = z.enum(['SUCCESS', 'FAILURE']);
 export type AuthenticationResult = z.infer<typeof authenticationResultSchema>;
 export const transitionResultSchema = z.enum(['Success', 'Failure']);
-
-/** Verify error: the ID is locked (access denied). */
-export const OTP_ERR_003 = 'OTP_ERR_003';
-/** Channel status when the call channel could not reach the user. */
-export const STATUS_UNREACHABLE = 'STATUS.UNREACHABLE';
-/** Channel status while the callee has not keyed the code yet (emulator; the page keeps polling). */
-export const STATUS_PENDING = 'STATUS.PENDING';
-

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { OTP_ERR_003 } from './error-codes.ts';
+import { OTP_ERR_003 } from './status-codes.ts';
 
 // Kept apart from error-codes.ts: the browser never needs the whole catalogue, the emulator does.
 

@@ -5,7 +5,7 @@ import {
 } from '../../contract/recovery.ts';
 import type { OtpAuthResponse, SendOtpRequest } from '../../contract/recovery.ts';
 import type { Channel } from '../../contract/error-codes.ts';
-import { OTP_ERR_003, STATUS_PENDING, STATUS_UNREACHABLE } from '../../contract/error-codes.ts';
+import { OTP_ERR_003, STATUS_PENDING, STATUS_UNREACHABLE } from '../../contract/status-codes.ts';
 import { deobfuscate, obfuscate } from '../../lib/obfuscation.ts';
 import { deviceFingerprintSchema } from '../../contract/device-fingerprint.ts';
 import { EmulatorHttpError, readBody, readJson, sendJson, token } from '../http-utils.ts';

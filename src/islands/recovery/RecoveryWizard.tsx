@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Flow } from '../../contract/error-codes.ts';
-import { configureServiceClient } from '../../services/http.ts';
 import { createRecoveryStore } from '../../stores/recovery/recovery-store.ts';
 import type { RecoveryExit } from '../../stores/recovery/recovery-store.ts';
 import { liveServices } from '../../stores/recovery/recovery-services.ts';
@@ -54,8 +53,10 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     location.assign(`${paths.changePassword}?${next.toString()}`);
   }, [allowedRedirectHosts, paths]);
 
+  // The client loads on first use; its calls report HTTP stats through the lazily loaded telemetry.
+  const client = useMemo(() => liveServices((stat) => void import('./recovery-telemetry.ts').then(({ reportHttpStat }) => reportHttpStat(stat, wlKey))), [wlKey]);
   const store = useMemo(() => createRecoveryStore(flow, {
-    services: liveServices,
+    services: client.services,
     wlKey,
     devicePrint: () => import('../../lib/device-fingerprint.ts').then(({ browserFingerprintSource, collectFingerprint, encodeFingerprint }) =>
       encodeFingerprint(collectFingerprint(browserFingerprintSource()))),
@@ -67,26 +68,24 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
         wlKey, language, userType: state.userType, userId, from, to, status, elapsedMs, stateGuid: guid.current,
       }));
     },
-  }), [flow, wlKey, language, exit]);
+  }), [flow, wlKey, language, exit, client]);
   const state = useStore(store.$recovery);
   useClickTracking({ wlKey, component: page.toLowerCase(), monitored: clickMonitor, fromState: () => `${flow}/${store.$recovery.get().step.page.toLowerCase()}Page` });
   const { actions } = store;
   const region = useRef<HTMLDivElement>(null);
   const previousPage = useRef(state.step.page);
 
-  // The page view is recorded, and the later steps fetched, once the visitor starts using the
+  // The page view is recorded, and the later steps and the client fetched, once the visitor starts using the
   // page (or leaves it): nothing beyond the first step competes with the page's own load.
   useEffect(() => {
     if (!hydrated) return undefined;
     store.actions.reset();
-    configureServiceClient({
-      reportHttpStat: (stat) => void import('./recovery-telemetry.ts').then(({ reportHttpStat }) => reportHttpStat(stat, wlKey)),
-    });
     let done = false;
     const engage = () => {
       if (done) return;
       done = true;
       void loadLaterSteps();
+      client.preload();
       void import('./recovery-telemetry.ts').then(({ reportRecoveryUsage }) => reportRecoveryUsage({
         wlKey, language, userType: 'both', userId: null, from: 'entry', to: `${flow}/requestPage`, status: 'Success', elapsedMs: Date.now() - started.current, stateGuid: guid.current,
       }));
@@ -96,7 +95,7 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     return () => {
       for (const name of events) window.removeEventListener(name, engage);
     };
-  }, [hydrated, flow, wlKey, language, store]);
+  }, [hydrated, flow, wlKey, language, store, client]);
 
   // Each step is a history entry, so the browser's back button walks back through the steps.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { Flow, UserType } from '../../contract/error-codes.ts';
-import { STATUS_UNREACHABLE } from '../../contract/error-codes.ts';
+import { STATUS_UNREACHABLE } from '../../contract/status-codes.ts';
 import type { OtpAuthResponse } from '../../contract/recovery.ts';
 import { maskEmail, maskPhone } from '../../lib/masking.ts';
 import { deobfuscate, obfuscate } from '../../lib/obfuscation.ts';
