@@ -68,9 +68,22 @@ test.describe('interactive parts in their open states', () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  test('the legacy-browser dialog and the mobile sheet have no axe violation', async ({ page }) => {
+  test('the legacy-browser dialog has no axe violation', async ({ page }) => {
     await page.goto('/app/nxn/login?SMQUERYDATA=a11y');
     await page.evaluate(() => document.getElementById('legacy-browser')?.removeAttribute('hidden'));
+    await expect(page.locator('#legacy-browser')).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
+});
+
+test.describe('on an Android phone', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36', viewport: { width: 390, height: 844 } });
+
+  for (const prefix of ['', '/de-DE']) {
+    test(`the open mobile-app sheet${prefix ? ' in German' : ''} has no axe violation`, async ({ page }) => {
+      await page.goto(`${prefix}/app/harbor/login?SMQUERYDATA=a11y`);
+      await expect(page.getByTestId('mobile-sheet')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+  }
 });

@@ -298,23 +298,41 @@ test('a passcode and the passwords never reach the URL, storage, the console or 
   page.on('console', (message) => console.push(message.text()));
   page.on('framenavigated', (frame) => urls.push(frame.url()));
   page.on('request', (entry) => urls.push(entry.url()));
+  // Storage is read at each step with the secret typed in and after it was sent, and at the end.
+  const storage: string[] = [];
+  const snapshot = async () => {
+    storage.push(await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie })));
+  };
   const recovery = new RecoveryPage(page);
   await recovery.requestPassword('jdoe');
   await recovery.choose(/Option #1 Email/);
   const code = await lastCode(request);
-  await recovery.enterCode(code);
+  await page.getByLabel('Passcode', { exact: true }).fill(code);
+  await snapshot();
+  await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/fps-self-change-pw/);
+  await snapshot();
   const temporary = await lastTemporaryPassword(request);
   const chosen = 'Leak#Check2027';
-  const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
-  await recovery.changePassword(temporary, chosen);
-  await recovery.login('jdoe', chosen);
+  await page.getByLabel('Temporary or current password').fill(temporary);
+  await page.getByLabel('New password', { exact: true }).fill(chosen);
+  await page.getByLabel('Confirm new password').fill(chosen);
+  await snapshot();
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/app\/nxn\/login/);
+  await snapshot();
+  await page.getByLabel('User ID').fill('jdoe');
+  await page.getByLabel('Password', { exact: true }).fill(chosen);
+  await snapshot();
+  await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
+  await snapshot();
   const stats = await (await request.get('/__emulator/stats')).text();
   expect(JSON.parse(stats).records.length).toBeGreaterThan(0);
-  for (const secret of [code, temporary, chosen, 'Summer#2026', 'john.doe@example.com', '201-555-0147']) {
+  expect(storage).toHaveLength(6);
+  for (const secret of [code, temporary, chosen, 'john.doe@example.com', '201-555-0147']) {
     expect(urls.filter((url) => url.includes(secret) || url.includes(encodeURIComponent(secret))), secret).toEqual([]);
-    expect(storage, secret).not.toContain(secret);
+    for (const [step, stored] of storage.entries()) expect(stored, `${secret} in storage at step ${step}`).not.toContain(secret);
     expect(console.filter((line) => line.includes(secret)), secret).toEqual([]);
     expect(stats, secret).not.toContain(secret);
   }

@@ -624,6 +624,27 @@ test.describe('accessibility of every step', () => {
     expect(await axe(page), 'info').toEqual([]);
   });
 
+  test('the too-many-attempts banner, the call error and the open support dialog have no axe violation', async ({ page }) => {
+    const recovery = new RecoveryPage(page);
+    await page.route('**/fps/generate-otp', (route) => route.fulfill({
+      status: 429, contentType: 'application/json', headers: { 'Retry-After': '60' },
+      body: JSON.stringify({ errorCode: 'TOO_MANY_REQUESTS', message: 'too many passcodes', retryAfterSeconds: 60 }),
+    }));
+    await recovery.requestPassword('jdoe');
+    await recovery.choose(/Option #1 Email/);
+    await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait a few minutes and try again.');
+    expect(await axe(page), 'rate limited').toEqual([]);
+    await page.unroute('**/fps/generate-otp');
+    await recovery.requestPassword('nocall');
+    await recovery.choose(/Option #2 Call/);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toHaveText('We could not reach you by phone. Please choose another option or try again later.');
+    expect(await axe(page), 'call error').toEqual([]);
+    await page.getByRole('button', { name: 'Support' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await axe(page), 'support dialog').toEqual([]);
+  });
+
   test('the locked user ERROR step has no axe violation and is reached by keyboard alone', async ({ page, request }) => {
     await page.goto('/self-service/nxn/fps');
     await page.getByLabel('User ID').focus();

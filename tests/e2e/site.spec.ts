@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { loadBrands } from '../../src/config/load-brands.ts';
 import { localize } from '../../src/config/languages.ts';
 import type { Language } from '../../src/config/languages.ts';
@@ -6,11 +7,25 @@ import { createTranslator } from '../../src/i18n/translations.ts';
 import { localizedPath } from '../../src/lib/display-language.ts';
 
 const brands = loadBrands(new URL('../../brands', import.meta.url).pathname);
+
+/** Every CSP violation the page reports, from the console and from the securitypolicyviolation event. */
+function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    // Chromium reports a blocked resource as "Refused to … Content Security Policy"; the listener below adds the rest.
+    if (/CSP:|Content Security Policy/.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return violations;
+}
 const languages: Language[] = ['en-US', 'de-DE'];
 
 for (const brand of brands) {
   for (const language of languages) {
-    test(`${brand.key} answers every page in ${language} with its heading and look`, async ({ page }) => {
+    test(`${brand.key} answers every page in ${language} with its heading and look, under its CSP without a violation`, async ({ page }) => {
+      const violations = watchCsp(page);
       const t = createTranslator(language);
       const cookieGate = brand.config.cookiePolicyConfig.activateCookiePolicyRoute;
       const pages: Array<[string, string]> = [
@@ -23,10 +38,13 @@ for (const brand of brands) {
         [`/self-service/${brand.key}/fps`, ''],
         [`/self-service/${brand.key}/fuid`, ''],
         [`/self-service/${brand.key}/fps-self-change-pw`, ''],
+        [`/app/${brand.key}/no-such-page`, t('pages.notFound.title')],
       ];
       for (const [path, heading] of pages) {
         const response = await page.goto(localizedPath(path, language));
-        expect(response?.status(), path).toBe(200);
+        expect(response?.status(), path).toBe(path.endsWith('no-such-page') ? 404 : 200);
+        // Islands hydrated: what they render and load runs under the policy too.
+        await expect(page.locator('astro-island[ssr]'), path).toHaveCount(0);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.locator('body')).toHaveAttribute('data-brand', brand.key);
         if (heading) await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
@@ -34,6 +52,7 @@ for (const brand of brands) {
         const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
         expect(brand.themeCss, path).toContain(`--color-primary: ${primary}`);
       }
+      expect(violations).toEqual([]);
     });
   }
 }
@@ -163,21 +182,21 @@ test('info pages ship no framework JavaScript', async ({ page }) => {
   for (const body of bodies) expect(body).not.toMatch(/react-dom|react\.(production|development)|__reactFiber|astro-island/);
 });
 
-test('pages run under their content security policy without a violation', async ({ page }) => {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    // Chromium reports a blocked resource as "Refused to … Content Security Policy"; the listener below adds the rest.
-    if (/CSP:|Content Security Policy/.test(message.text())) violations.push(message.text());
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`));
-  });
+test('pages carry their policy in a meta tag, and interactive parts run under it without a violation', async ({ page }) => {
+  const violations = watchCsp(page);
   for (const path of ['/app/nxn/login?SMQUERYDATA=x', '/app/nxn/sorry', '/app/nxn/cookiePolicy', '/app/cwa/cookiePolicy', '/app/nxn/nope', '/self-service/nxn/fps', '/de-DE/app/summit/systemRequirements']) {
     await page.goto(path);
     await expect(page.locator('meta[http-equiv="content-security-policy"]')).toHaveCount(1);
   }
   await page.goto('/app/nxn/cookiePolicy');
   await page.getByRole('tab', { name: 'ALL OTHER REGIONS' }).click();
+  await page.getByRole('button', { name: 'Support' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.goto('/app/nxn/login?SMQUERYDATA=x&SMUSRMSG=Invalid%20Credentials');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'Accept and close' }).click();
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeHidden();
   expect(violations).toEqual([]);
 });
 
