@@ -129,6 +129,55 @@ test('odd input in the login fields gets a field message, and the page keeps wor
   expect(problems).toEqual([]);
 });
 
+test('odd input in the password fields of login and change password is refused clearly, and the right password still works', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('/app/nxn/login?SMQUERYDATA=odd');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  for (const [kind, value] of Object.entries(ODD_INPUT)) {
+    await page.getByLabel('User ID').fill('jdoe');
+    await page.getByLabel('Password', { exact: true }).fill(value);
+    await page.getByLabel('Password', { exact: true }).blur();
+    const logIn = page.getByRole('button', { name: 'Log In' });
+    if (await logIn.isEnabled()) {
+      await logIn.click();
+      await expect(page.getByRole('alert'), kind).toHaveText('Invalid Credentials');
+    } else {
+      await expect(page.locator('.field__error').first(), kind).toBeVisible();
+    }
+    await expect(page, kind).toHaveURL(/\/app\/nxn\/login/);
+  }
+  await page.getByLabel('User ID').fill('jdoe');
+  await page.getByLabel('Password', { exact: true }).fill('Summer#2026');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
+
+  await page.goto('/self-service/nxn/fps-self-change-pw?uid=jdoe&uti=external&FTUF=N');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const change = page.getByRole('button', { name: 'Change password' });
+  for (const [kind, value] of Object.entries(ODD_INPUT)) {
+    await page.getByLabel('Temporary or current password').fill('Summer#2026');
+    await page.getByLabel('New password', { exact: true }).fill(value);
+    await page.getByLabel('Confirm new password').fill(value);
+    // The checklist says which rule is not met; the form does not go.
+    await expect(page.locator('.rules__item:not(.rules__item--met)').first(), kind).toBeVisible();
+    await expect(change, kind).toBeDisabled();
+  }
+  // A password with unicode, an RTL override and a control character that meets every rule is taken as it is.
+  const unusual = `Zoë#1\u202E\u0007${'x'.repeat(4)}`;
+  await page.getByLabel('New password', { exact: true }).fill(unusual);
+  await page.getByLabel('Confirm new password').fill(unusual);
+  await change.click();
+  await expect(page).toHaveURL(/\/apps\/home/);
+  // Kept whole: after signing out, exactly that password signs in.
+  await page.goto('/login/logout.html');
+  await page.goto('/app/nxn/login?SMQUERYDATA=odd');
+  await page.getByLabel('User ID').fill('jdoe');
+  await page.getByLabel('Password', { exact: true }).fill(unusual);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('odd input in the recovery fields gets a clear message, and the flow still works after', async ({ page }) => {
   const problems = watch(page);
   await page.goto('/self-service/nxn/fps');
