@@ -233,6 +233,8 @@ test('a forgot-user lookup failure shows its message, with the _wl wording for o
 
 test('the request forms validate as the spec says', async ({ page }) => {
   await page.goto('/self-service/nxn/fps');
+  // Messages show once a field was left, which the island tracks: wait for it to run.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   const userId = page.getByLabel('User ID');
   await userId.fill('j doe');
   await userId.blur();
@@ -241,6 +243,7 @@ test('the request forms validate as the spec says', async ({ page }) => {
   await expect(page.getByText('field required')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await page.goto('/self-service/nxn/fuid');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel('First name').fill('Jo*hn');
   await page.getByLabel('First name').blur();
   await expect(page.getByText('enter valid first name')).toBeVisible();

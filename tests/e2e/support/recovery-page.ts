@@ -51,8 +51,14 @@ export class RecoveryPage {
     await expect(this.page.getByText('Option #1')).toBeVisible();
   }
 
+  /**
+   * Chooses a channel and waits for the send's outcome (the code field, the call code or a
+   * message), so a passcode read from the outbox next is this send's, not an earlier one.
+   */
   async choose(option: RegExp): Promise<void> {
     await this.page.getByRole('button', { name: option }).click();
+    const outcome = this.page.getByLabel('Passcode', { exact: true }).or(this.page.getByLabel('Code to key in')).or(this.page.getByRole('alert'));
+    await expect(outcome.first()).toBeVisible();
   }
 
   async enterCode(code: string): Promise<void> {
