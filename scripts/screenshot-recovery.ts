@@ -4,14 +4,12 @@
 // password with a service error, the support dialog) in en-US and de-DE, desktop and phone, into
 // test-results/recovery-steps/index.html for a person to look at.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { createEmulator } from '../src/emulator/create-emulator.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/support/chromium.ts';
-import { DIST_DIR, ensureBuilt } from './server/ensure-built.ts';
-import { createPortalServer } from './server/portal-server.ts';
+import { ensureBuilt } from './server/ensure-built.ts';
+import { serveWithEmulator } from './server/serve-with-emulator.ts';
 
 const root = join(import.meta.dirname, '..');
 const wl = process.argv[2] ?? 'nxn';
@@ -19,10 +17,7 @@ ensureBuilt();
 const outDir = join(root, 'test-results', 'recovery-steps');
 mkdirSync(outDir, { recursive: true });
 
-const emulator = createEmulator();
-const server = createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) });
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { base, emulator, close } = await serveWithEmulator();
 
 /** The newest passcode the emulator sent. */
 const lastCode = () => emulator.state.outbox.filter((message) => message.code).at(-1)?.code ?? '';
@@ -169,7 +164,7 @@ for (const language of ['en-US', 'de-DE']) {
   }
 }
 await browser.close();
-server.close();
+close();
 const sections = [...shots].map(([name, files]) =>
   `<section><h2>${name}</h2><div class="row">${files.map((file) => `<figure><img src="${file}" alt="" loading="lazy"><figcaption>${file}</figcaption></figure>`).join('')}</div></section>`);
 writeFileSync(join(outDir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>Recovery steps</title><style>body{font-family:system-ui;margin:1rem}.row{display:flex;gap:1rem;overflow-x:auto;align-items:flex-start}img{max-width:320px;border:1px solid #ccc}figure{margin:0}</style><h1>Recovery steps of ${wl}</h1>${sections.join('')}`);

@@ -1,14 +1,12 @@
 // `npm run brand:gallery [-- <wl>...]`: a screenshot of each page type of each brand in both
 // languages, desktop and phone, gathered in test-results/gallery/index.html to look at.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
-import { createEmulator } from '../../src/emulator/create-emulator.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../tests/support/chromium.ts';
-import { DIST_DIR, ensureBuilt } from '../server/ensure-built.ts';
-import { createPortalServer } from '../server/portal-server.ts';
+import { ensureBuilt } from '../server/ensure-built.ts';
+import { serveWithEmulator } from '../server/serve-with-emulator.ts';
 
 const root = join(import.meta.dirname, '../..');
 const keys = process.argv.slice(2).length > 0 ? process.argv.slice(2) : listBrandKeys(join(root, 'brands'));
@@ -17,10 +15,7 @@ ensureBuilt();
 const outDir = join(root, 'test-results', 'gallery');
 mkdirSync(outDir, { recursive: true });
 
-const emulator = createEmulator();
-const server = createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) });
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { base, close } = await serveWithEmulator();
 const pages = ['login?SMQUERYDATA=gallery', 'sorry', 'logout', 'systemRequirements', 'cookiePolicy'].map((page) => `/app/{wl}/${page}`)
   .concat(['/self-service/{wl}/fps', '/self-service/{wl}/fuid', '/self-service/{wl}/fps-self-change-pw']);
 const executablePath = chromiumExecutable();
@@ -48,6 +43,6 @@ for (const key of keys) {
   }
 }
 await browser.close();
-server.close();
+close();
 writeFileSync(join(outDir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>Brand gallery</title><style>body{font-family:system-ui;margin:1rem}.row{display:flex;gap:1rem;overflow-x:auto;align-items:flex-start}img{max-width:320px;border:1px solid #ccc}figure{margin:0}</style><h1>Brand gallery</h1>${rows.join('')}`);
 console.log(`\nOpen ${join(outDir, 'index.html')}`);

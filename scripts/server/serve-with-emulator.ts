@@ -1,0 +1,20 @@
+import type { AddressInfo } from 'node:net';
+import { createEmulator } from '../../src/emulator/create-emulator.ts';
+import type { Emulator } from '../../src/emulator/create-emulator.ts';
+import { DIST_DIR } from './ensure-built.ts';
+import { createPortalServer } from './portal-server.ts';
+
+/** dist/ and a fresh emulator on one origin. */
+export interface ServedPortal {
+  base: string;
+  emulator: Emulator;
+  close: () => void;
+}
+
+/** Serves dist/ with its own emulator on a free loopback port (the screenshot tools). */
+export async function serveWithEmulator(): Promise<ServedPortal> {
+  const emulator = createEmulator();
+  const server = createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, emulator, close: () => server.close() };
+}
