@@ -1,9 +1,12 @@
 // `npm run check:dist [-- <distDir>]`: is a built dist/ complete and clean enough to deploy?
 // Every brand x language x page present, every referenced asset present, no absolute localhost
-// URL, nothing of the emulator. One line per problem, exit code 1 on any.
+// URL, nothing of the emulator, every inline script and style allowed by its page's policy. One
+// line per problem, exit code 1 on any.
 import fg from 'fast-glob';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { cspHash } from '../src/config/csp.ts';
+import { metaPolicyOf, policySources } from '../src/config/security-headers.ts';
 
 /** Page files every brand has in every language (relative to the brand's folders). */
 export const BRAND_PAGES = [
@@ -13,6 +16,64 @@ export const BRAND_PAGES = [
 ];
 const LANGUAGE_PREFIXES = ['', 'de-DE/'];
 
+/** An inline `<script>` or `<style>` of a page: what the browser hashes against the policy. */
+interface InlineElement {
+  tag: 'script' | 'style';
+  /** The opening tag as written, to name the element in a problem. */
+  opening: string;
+  text: string;
+}
+
+/** Script types a browser runs (and so checks against script-src); data blocks such as JSON are not run. */
+const RUNNABLE_SCRIPT = /^(?:module|text\/javascript|application\/javascript)?$/i;
+
+/** Every inline script the browser would run and every inline style of a built page. */
+export function inlineElements(html: string): InlineElement[] {
+  const found: InlineElement[] = [];
+  // Script and style are raw-text elements: their text runs to the first closing tag, as written.
+  for (const match of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi)) {
+    const tag = (match[1] ?? '').toLowerCase() as InlineElement['tag'];
+    const attributes = match[2] ?? '';
+    if (tag === 'script' && /\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+    if (tag === 'script' && !RUNNABLE_SCRIPT.test(type)) continue;
+    found.push({ tag, opening: `<${tag}${attributes}>`, text: match[3] ?? '' });
+  }
+  return found;
+}
+
+/** A short name of an element for a problem line: its opening tag and the start of its text. */
+function describe(element: InlineElement): string {
+  const start = element.text.slice(0, 40).replace(/\s+/g, ' ');
+  return `${element.opening} "${start}${element.text.length > 40 ? '…' : ''}"`;
+}
+
+/**
+ * Inline scripts and styles whose hash the page's policies do not carry: the browser would refuse them.
+ * Checks the meta policy in the page and the header policy the servers send (`_portal-headers.json`).
+ */
+function inlineHashProblems(file: string, html: string, headerPolicy: string | undefined): string[] {
+  const policies: Array<[string, string | undefined]> = [['meta policy', metaPolicyOf(html)], ['header policy (_portal-headers.json)', headerPolicy]];
+  const problems: string[] = [];
+  for (const [name, policy] of policies) {
+    if (policy === undefined) {
+      problems.push(`${file}: no ${name}`);
+      continue;
+    }
+    for (const element of inlineElements(html)) {
+      const hash = cspHash(element.text);
+      const allowed = policySources(policy, element.tag === 'script' ? 'script-src' : 'style-src');
+      if (!allowed.includes(`'${hash}'`)) problems.push(`${file}: ${describe(element)}: ${hash} is not in the ${name}`);
+    }
+  }
+  return problems;
+}
+
+/** The URL path a page file answers, as `_portal-headers.json` keys it (`app/nxn/login.html` -> `/app/nxn/login`). */
+function urlPathOf(file: string): string {
+  const path = `/${file.replace(/\.html$/, '')}`;
+  return path === '/index' ? '/' : path;
+}
 
 /** Every problem of a dist/ folder built for `brands`. */
 export function checkDist(distDir: string, brands: readonly string[]): string[] {
@@ -29,6 +90,9 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
       }
     }
   }
+  const headersFile = join(distDir, '_portal-headers.json');
+  const headerTable = existsSync(headersFile) ? (JSON.parse(readFileSync(headersFile, 'utf8')) as Record<string, Record<string, string>>) : undefined;
+  if (!headerTable) problems.push('_portal-headers.json: missing: the servers would send no per-page policy');
   for (const path of fg.sync('**/*', { cwd: distDir, absolute: true, dot: true })) {
     if (!/\.(html|js|css)$/.test(path)) continue;
     const file = relative(distDir, path);
@@ -40,6 +104,7 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
         const asset = match[1] ?? '';
         if (!existsSync(join(distDir, asset))) problems.push(`${file}: missing asset ${asset}`);
       }
+      if (headerTable) problems.push(...inlineHashProblems(file, text, headerTable[urlPathOf(file)]?.['Content-Security-Policy']));
     }
   }
   return problems;

@@ -22,6 +22,12 @@ export function referrerPolicyFor(pagePath: string): string {
   return /\/app\/[^/]+\/login$/.test(pagePath) ? 'no-referrer' : COMMON_SECURITY_HEADERS['Referrer-Policy'] ?? 'no-referrer';
 }
 
+/** The sources of one directive of a policy (`script-src`), or of `default-src` when the policy has no such directive. */
+export function policySources(policy: string, directive: string): string[] {
+  const directives = new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).filter((tokens) => tokens[0]).map((tokens) => [tokens[0] ?? '', tokens.slice(1)] as const));
+  return directives.get(directive) ?? directives.get('default-src') ?? [];
+}
+
 /** Extracts the policy from a built page's `<meta http-equiv="content-security-policy">`. */
 export function metaPolicyOf(html: string): string | undefined {
   return /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"');
