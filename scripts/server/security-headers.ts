@@ -12,7 +12,7 @@ export function cacheControlFor(file: string): string {
   return 'public, max-age=3600';
 }
 
-/** Per-page headers (CSP with frame-ancestors, Referrer-Policy) written by the build. */
+/** Per-page headers (the CSP with frame-ancestors) written by the build. */
 export function loadPageHeaders(distDir: string): (file: string) => Record<string, string> {
   const path = join(distDir, '_portal-headers.json');
   const table = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, string>>) : {};

@@ -3,7 +3,10 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // Site-wide, not per page: the URLs of login (SMQUERYDATA, TARGET), change password (TARGET, uid), the
+  // root and brand-root redirects (they keep the query) and not-found (any query typed) can all carry
+  // what must not reach another server's logs, and a per-page list misses the next such page.
+  'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
 };
@@ -15,11 +18,6 @@ export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"] as const;
 export function headerPolicy(metaPolicy: string): string {
   const directives = metaPolicy.split(';').map((part) => part.trim()).filter(Boolean);
   return [...directives, ...HEADER_ONLY_DIRECTIVES].join('; ');
-}
-
-/** Pages whose URL carries SMQUERYDATA or TARGET must not leak it in a Referer. */
-export function referrerPolicyFor(pagePath: string): string {
-  return /\/app\/[^/]+\/login$/.test(pagePath) ? 'no-referrer' : COMMON_SECURITY_HEADERS['Referrer-Policy'] ?? 'no-referrer';
 }
 
 /** The sources of one directive of a policy (`script-src`), or of `default-src` when the policy has no such directive. */

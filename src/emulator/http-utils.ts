@@ -112,7 +112,7 @@ export function safeTarget(target: string | null | undefined, fallback: string):
 }
 
 /**
- * The white-label key of the page that posted: its `wl` form field (login pages send no Referer),
+ * The white-label key of the page that posted: its `wl` form field (pages send no Referer: Referrer-Policy no-referrer),
  * else the Referer (`/app/{wl}/…` or `/self-service/{wl}/…`), else nxn.
  */
 export function brandOf(req: IncomingMessage, form: URLSearchParams): string {

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { COMMON_SECURITY_HEADERS, headerPolicy, metaPolicyOf, referrerPolicyFor } from '../config/security-headers.ts';
+import { COMMON_SECURITY_HEADERS, headerPolicy, metaPolicyOf } from '../config/security-headers.ts';
 
 const htmlFiles = (dir: string) => fg.sync('**/*.html', { cwd: dir, absolute: true });
 
@@ -23,15 +23,13 @@ function urlPathOf(file: string): string {
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
-/** nginx maps from the served file ($uri after try_files) to its CSP and Referrer-Policy. */
+/** nginx map from the served file ($uri after try_files) to its CSP. */
 function nginxMaps(perPage: Record<string, Record<string, string>>): string {
   const entries = Object.entries(perPage).map(([path, headers]) => [path === '/' ? '/index.html' : `${path}.html`, headers] as const);
   const csp = entries.map(([file, headers]) => `  ${quote(file)} ${quote(headers['Content-Security-Policy'] ?? "default-src 'self'; frame-ancestors 'none'")};`);
-  const referrer = entries.map(([file, headers]) => `  ${quote(file)} ${quote(headers['Referrer-Policy'] ?? 'no-referrer')};`);
   return [
     '# Written by the build (src/integrations/page-headers.ts). Do not edit.',
     `map $uri $portal_csp {\n  default "default-src 'none'; frame-ancestors 'none'";\n${csp.join('\n')}\n}`,
-    `map $uri $portal_referrer {\n  default "strict-origin-when-cross-origin";\n${referrer.join('\n')}\n}`,
     '',
   ].join('\n');
 }
@@ -51,10 +49,7 @@ export function pageHeaders(): AstroIntegration {
         for (const absolute of htmlFiles(distDir)) {
           const path = urlPathOf(relative(distDir, absolute));
           const policy = metaPolicyOf(readFileSync(absolute, 'utf8'));
-          perPage[path] = {
-            ...(policy ? { 'Content-Security-Policy': headerPolicy(policy) } : {}),
-            'Referrer-Policy': referrerPolicyFor(path),
-          };
+          perPage[path] = policy ? { 'Content-Security-Policy': headerPolicy(policy) } : {};
         }
         const common = Object.entries(COMMON_SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
         const blocks = [

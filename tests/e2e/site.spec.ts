@@ -212,9 +212,22 @@ test('pages answer with security and cache headers', async ({ request }) => {
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(headers['cache-control']).toBe('no-cache');
   const sorry = await request.get('/app/nxn/sorry');
-  expect(sorry.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(sorry.headers()['referrer-policy']).toBe('no-referrer');
   const asset = /\/_astro\/[^"]+\.css/.exec(await sorry.text())?.[0] ?? '';
   const css = await request.get(asset, { headers: { 'Accept-Encoding': 'gzip' } });
   expect(css.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(css.headers()['content-encoding']).toBe('gzip');
+});
+
+test('no page or redirect sends a Referer: their URLs can carry SMQUERYDATA, TARGET or uid', async ({ request }) => {
+  const paths = [
+    '/app/nxn/login?SMQUERYDATA=x&TARGET=%2Fapps%2Fhome', '/self-service/nxn/fps-self-change-pw?SMAUTHREASON=34&TARGET=%2Fapps%2Fhome&uid=jdoe',
+    '/?SMQUERYDATA=x&TARGET=%2Fapps%2Fhome', '/app/nxn/?SMQUERYDATA=x', '/de-DE/app/cwa/sorry', '/app/nxn/nope?uid=jdoe',
+  ];
+  for (const path of paths) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()['referrer-policy'], path).toBe('no-referrer');
+    // Also in the page, for static hosts that send no headers.
+    if (response.status() !== 302) expect(await response.text(), path).toContain('<meta name="referrer" content="no-referrer">');
+  }
 });
