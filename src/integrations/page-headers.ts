@@ -35,6 +35,24 @@ function nginxMaps(perPage: Record<string, Record<string, string>>): string {
 }
 
 /**
+ * The security headers for nginx, included in the server block and in every location with its own
+ * add_header: nginx drops every inherited add_header in a block that declares one, which left 404s
+ * and service answers without them. Each proxy_hide_header keeps an upstream's own copy from going out
+ * twice.
+ */
+function nginxSecurityHeaders(): string {
+  const headers: Array<[string, string]> = [
+    ...Object.entries(COMMON_SECURITY_HEADERS).map(([name, value]): [string, string] => [name, quote(value)]),
+    ['Content-Security-Policy', '$portal_csp'],
+  ];
+  return [
+    '# Written by the build (src/integrations/page-headers.ts). Do not edit.',
+    ...headers.flatMap(([name, value]) => [`proxy_hide_header ${name};`, `add_header ${name} ${value} always;`]),
+    '',
+  ].join('\n');
+}
+
+/**
  * Astro writes each page's CSP as a meta tag, which cannot carry frame-ancestors or reporting.
  * After the build this turns every page's policy into real HTTP headers: `dist/_headers` for
  * static hosts and `dist/_portal-headers.json`, which the bundled server and nginx config read.
@@ -64,6 +82,7 @@ export function pageHeaders(): AstroIntegration {
         writeFileSync(join(distDir, '_headers'), `${blocks.join('\n\n')}\n`);
         writeFileSync(join(distDir, '_portal-headers.json'), JSON.stringify(perPage));
         writeFileSync(join(distDir, '_nginx-page-headers.conf'), nginxMaps(perPage));
+        writeFileSync(join(distDir, '_nginx-security-headers.conf'), nginxSecurityHeaders());
         logger.info(`security headers for ${Object.keys(perPage).length} pages, ${precompress(distDir)} files precompressed`);
       },
     },

@@ -1,6 +1,23 @@
 import { expect, test } from '@playwright/test';
+import type { APIResponse } from '@playwright/test';
 
 // The same dist/ behind the shipped nginx config (scripts/deploy/portal.nginx.conf).
+
+/** Every value the answer carries for a header, however many times it was sent. */
+const values = (response: APIResponse, name: string) =>
+  response.headersArray().filter((header) => header.name.toLowerCase() === name).map((header) => header.value);
+
+/** The security headers every answer carries, each exactly once. */
+function expectSecurityHeaders(response: APIResponse, label: string): void {
+  const csp = values(response, 'content-security-policy');
+  expect(csp, label).toHaveLength(1);
+  expect(csp[0], label).toContain("frame-ancestors 'none'");
+  expect(values(response, 'strict-transport-security'), label).toEqual(['max-age=63072000; includeSubDomains']);
+  expect(values(response, 'x-content-type-options'), label).toEqual(['nosniff']);
+  expect(values(response, 'cross-origin-opener-policy'), label).toEqual(['same-origin']);
+  expect(values(response, 'referrer-policy'), label).toEqual(['no-referrer']);
+  expect(values(response, 'permissions-policy'), label).toHaveLength(1);
+}
 
 test('nginx redirects the root and a brand root to login, keeping the query', async ({ page }) => {
   await page.goto('/?SMQUERYDATA=abc');
@@ -28,17 +45,60 @@ test('nginx answers unknown paths with 404 and the brand not-found page', async 
   expect((await page.request.get('/_portal-headers.json')).status()).toBe(404);
 });
 
+test('nginx answers an unknown brand root with 404 and the not-found page, never a redirect', async ({ page }) => {
+  for (const path of ['/app/nosuch', '/app/nosuch/', '/de-DE/app/nosuch/?SMQUERYDATA=x']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page, path).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Page Not Found');
+  }
+});
+
+test('nginx sends the security headers and no-cache on every 404', async ({ request }) => {
+  for (const path of ['/app/cwa/fps', '/nope', '/_astro/nope.js', '/app/nosuch/', '/_portal-headers.json']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expectSecurityHeaders(response, path);
+    expect(values(response, 'content-security-policy')[0], path).toMatch(/script-src 'self' 'sha256-/);
+    expect(values(response, 'cache-control'), path).toEqual(['no-cache']);
+  }
+});
+
 test('nginx sends cache and security headers', async ({ request }) => {
   const login = await request.get('/app/nxn/login?SMQUERYDATA=x');
   expect(login.headers()['cache-control']).toBe('no-cache');
   expect(login.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(login.headers()['referrer-policy']).toBe('no-referrer');
   expect(login.headers()['x-content-type-options']).toBe('nosniff');
-  const asset = /\/_astro\/[^"]+\.css/.exec(await login.text())?.[0] ?? '';
-  const css = await request.get(asset, { headers: { 'Accept-Encoding': 'gzip' } });
-  expect(css.status()).toBe(200);
-  expect(css.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  expect(css.headers()['content-encoding']).toBe('gzip');
+  expectSecurityHeaders(login, 'login');
+  const html = await login.text();
+  for (const extension of ['css', 'js']) {
+    const asset = new RegExp(`/_astro/[^"]+\\.${extension}`).exec(html)?.[0] ?? '';
+    expect(asset, extension).not.toBe('');
+    const response = await request.get(asset, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.status(), asset).toBe(200);
+    expect(values(response, 'cache-control'), asset).toEqual(['public, max-age=31536000, immutable']);
+    expect(response.headers()['content-encoding'], asset).toBe('gzip');
+  }
+});
+
+test('a login through nginx reaches /apps/home, and service answers are no-store with the security headers', async ({ page }) => {
+  await page.goto('/app/nxn/login?SMQUERYDATA=nginx');
+  await page.getByLabel('User ID').fill('jdoe');
+  await page.getByLabel('Password', { exact: true }).fill('Summer#2026');
+  const posted = page.waitForResponse((response) => response.url().includes('/login/forms/bg/ProcessLogin.fcc'));
+  await page.getByRole('button', { name: 'Log In' }).click();
+  expect((await posted).status()).toBe(302);
+  await expect(page).toHaveURL(/\/apps\/home$/);
+  await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
+  // The same answers again, read whole: the upstream sends its own Cache-Control and security headers too.
+  for (const path of ['/apps/home', '/nxn-service/public/wlTestUrls']) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(values(response, 'cache-control'), path).toEqual(['no-store']);
+    expectSecurityHeaders(response, path);
+  }
+  expect(await (await page.request.get('/apps/home')).text()).toContain('Signed in as jdoe');
 });
 
 test('nginx pages run under their CSP without a violation', async ({ page }) => {
