@@ -229,6 +229,43 @@ describe('SiteMinder', () => {
     expect(response.status).toBe(403);
   });
 
+  test('a good login whose TARGET holds characters a header cannot carry is redirected percent-encoded, never a 500', async () => {
+    const rightToLeft = await login('jdoe', 'Summer#2026', 'SMQUERYDATA=q&TARGET=%2Fapps%2F%E2%80%AEhome%3Fa%3D%C3%A4%23top');
+    expect(rightToLeft.status).toBe(302);
+    expect(rightToLeft.headers.get('location')).toBe('/apps/%E2%80%AEhome?a=%C3%A4#top');
+    for (const target of ['%2Fapps%2F%7Fhome', '%2Fapps%2F%C2%85home', '%2Fapps%0D%0ASet-Cookie:x=1']) {
+      const response = await login('jdoe', 'Summer#2026', `SMQUERYDATA=q&TARGET=${target}`);
+      expect(response.status, target).toBe(302);
+      expect(response.headers.get('location'), target).toBe('/apps/home');
+    }
+  });
+
+  test('a TARGET whose dot segments fold into //host stays on this site', async () => {
+    for (const target of ['/.//evil.example', '/a/..//evil.example/x', '/%2E%2E//evil.example']) {
+      const response = await login('jdoe', 'Summer#2026', `SMQUERYDATA=q&TARGET=${encodeURIComponent(target)}`);
+      expect(response.headers.get('location'), target).toBe('/apps/home');
+    }
+  });
+
+  test('refuses a post whose Origin is not a URL with 403, not 500', async () => {
+    const loginPost = await api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: 'Summer#2026' }, { form: true, headers: { origin: 'garbage' } });
+    expect(loginPost.status).toBe(403);
+    expect(await loginPost.json()).toMatchObject({ errorCode: 'CROSS_SITE' });
+    const passwordPost = await api.request('POST', '/pw/forms/smpwservices.fcc', { USERNAME: 'jdoe', PASSWORD: 'Summer#2026', NEWPASSWORD: 'Autumn#2026x', CONFIRMPASSWORD: 'Autumn#2026x' }, { form: true, headers: { origin: 'garbage' } });
+    expect(passwordPost.status).toBe(403);
+  });
+
+  test('refuses a post the browser marks Sec-Fetch-Site: cross-site to the login and password forms, and takes a same-origin one', async () => {
+    const crossSite = { 'sec-fetch-site': 'cross-site' };
+    const loginPost = await api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: 'Summer#2026' }, { form: true, headers: crossSite });
+    expect(loginPost.status).toBe(403);
+    const passwordPost = await api.request('POST', '/pw/forms/smpwservices.fcc', { USERNAME: 'jdoe', PASSWORD: 'Summer#2026', NEWPASSWORD: 'Autumn#2026x', CONFIRMPASSWORD: 'Autumn#2026x' }, { form: true, headers: crossSite });
+    expect(passwordPost.status).toBe(403);
+    // Refused before anything changed: the old password still logs in.
+    const sameOrigin = await api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: 'Summer#2026' }, { form: true, headers: { 'sec-fetch-site': 'same-origin', origin: api.base } });
+    expect(sameOrigin.headers.get('location')).toBe('/apps/home');
+  });
+
   test('sends a temporary password to the change-password page', async () => {
     const response = await login('newuser', 'Welcome#2026');
     const location = new URL(response.headers.get('location') ?? '', 'http://x');
@@ -292,6 +329,12 @@ describe('password services', () => {
     expect(password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{10,}$/);
     const login = await api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: password }, { form: true });
     expect(login.headers.get('location')).toMatch(/^\/self-service\/nxn\/fps-self-change-pw\?/);
+  });
+
+  test('a TARGET with a right-to-left override is followed percent-encoded after a change, never a 500', async () => {
+    const response = await api.request('POST', '/pw/forms/smpwservices.fcc?SMAUTHREASON=34&TARGET=%2Fapps%2F%E2%80%AEhome', { USERNAME: 'jdoe', PASSWORD: 'Summer#2026', NEWPASSWORD: 'Autumn#2026x', CONFIRMPASSWORD: 'Autumn#2026x' }, { form: true });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/apps/%E2%80%AEhome');
   });
 
   test('refuses a temporary password without a verified code', async () => {

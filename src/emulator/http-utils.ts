@@ -98,7 +98,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** A same-origin path, or the fallback: never an open redirect. */
+/** Stands in for this origin while a target is resolved: only its path, query and fragment are kept. */
+const SAME_ORIGIN = 'http://same-origin.invalid';
+
+/**
+ * A same-origin path, or the fallback: never an open redirect, never a 500. The answer is the target
+ * normalised through URL, so it is percent-encoded ASCII: a Location header refuses anything else (a
+ * right-to-left override threw ERR_INVALID_CHAR). Control characters, DEL included, are refused.
+ */
 export function safeTarget(target: string | null | undefined, fallback: string): string {
   if (!target) return fallback;
   let decoded = target;
@@ -107,8 +114,18 @@ export function safeTarget(target: string | null | undefined, fallback: string):
   } catch {
     return fallback;
   }
-  if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.includes('\\') || /[\u0000-\u001f]/.test(decoded)) return fallback;
-  return decoded;
+  // Checked decoded, so an encoded `//`, backslash or control character is refused as well.
+  const unsafe = (value: string) => !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f\u007f-\u009f]/.test(value);
+  if (unsafe(decoded)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(decoded, SAME_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  const normalised = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can fold into a leading `//` (`/.//evil.example`), which a browser reads as another host.
+  return url.origin !== SAME_ORIGIN || unsafe(normalised) ? fallback : normalised;
 }
 
 /**

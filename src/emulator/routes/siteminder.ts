@@ -6,12 +6,24 @@ import type { EmulatorState } from '../state.ts';
 const SESSION_COOKIE = 'SMSESSION';
 const CHANGE_PASSWORD_AGENT = 'nxnportal';
 
-/** Browsers say where a post comes from; a cross-site post to the login or password form is refused. */
+/** The host of an Origin header, or undefined when it is not a URL (a browser never sends that). */
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Browsers say where a post comes from; a cross-site post to the login or password form is refused, and so
+ * is an Origin that is not a URL (refused with 403, as cross-site, rather than failing with 500).
+ */
 function refuseCrossSite(req: IncomingMessage): void {
   const site = req.headers['sec-fetch-site'];
   const origin = req.headers.origin;
   const host = req.headers.host ?? '';
-  if (site === 'cross-site' || (origin && origin !== 'null' && new URL(origin).host !== host)) {
+  if (site === 'cross-site' || (origin && origin !== 'null' && originHost(origin) !== host)) {
     throw new EmulatorHttpError(403, 'CROSS_SITE', 'cross-site form posts are refused');
   }
 }
