@@ -61,7 +61,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     }
     if (await handleMetrics(state, req, res, path)) return true;
     if (path.startsWith('/__emulator/')) return handleInspection({ state, clock, reset }, req, res, path);
-    return handleSiteMinder(state, req, res, url);
+    return handleSiteMinder(recovery, req, res, url);
   }
 
   return {

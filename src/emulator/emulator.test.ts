@@ -337,6 +337,23 @@ describe('password services', () => {
     expect(response.headers.get('location')).toBe('/apps/%E2%80%AEhome');
   });
 
+  test('password-change attempts are limited per user id: the eleventh within a quarter hour goes back with TOO_MANY_REQUESTS, unchecked', async () => {
+    for (let attempt = 1; attempt <= 10; attempt += 1) expect(error(await change('jdoe', `Guess#${attempt}abc`, 'Autumn#2026x'))).toBe('ISB_PASSVAL01');
+    const refused = await change('jdoe', 'Summer#2026', 'Autumn#2026x');
+    const location = new URL(refused.headers.get('location') ?? '', 'http://x');
+    expect(location.pathname).toBe('/self-service/nxn/fps-self-change-pw');
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({ SMAUTHREASON: '34', SMPWERR: 'TOO_MANY_REQUESTS' });
+    // The right password was not even checked: it still logs in, and no other user is held back.
+    const login = await api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: 'Summer#2026' }, { form: true });
+    expect(login.headers.get('location')).toBe('/apps/home');
+    expect(error(await change('mstaff', 'wrong', 'Much#Longer#Pass2027'))).toBe('ISB_PASSVAL01');
+    // Unknown user ids are counted as well, so they cannot be probed without end either.
+    for (let attempt = 1; attempt <= 10; attempt += 1) await change('ghost', 'x', 'Autumn#2026x');
+    expect(error(await change('ghost', 'x', 'Autumn#2026x'))).toBe('TOO_MANY_REQUESTS');
+    clock += 15 * 60 * 1000;
+    expect((await change('jdoe', 'Summer#2026', 'Autumn#2026x')).headers.get('location')).toBe('/apps/home?fromPage=FPS');
+  });
+
   test('refuses a temporary password without a verified code', async () => {
     const auth = await startFlow('jdoe');
     expect((await api.json('POST', '/portal-login-service/public/fps/email/jdoe', { transactionId: auth.transactionId })).status).toBe(403);
@@ -406,6 +423,31 @@ describe('rate limits', () => {
       for (let attempt = 0; attempt < 4; attempt += 1) expect((await verify('jdoe', last, '000000')).body).toMatchObject({ errorCode: 'OTP_INVALID' });
     }
     expect(await verify('jdoe', last, await lastCode())).toMatchObject({ status: 429, body: { errorCode: 'TOO_MANY_REQUESTS' } });
+  });
+
+  test('a second generate-otp to the same channel of a transaction waits out the resend cooldown; another channel does not', async () => {
+    const auth = await startFlow('jdoe');
+    expect((await send('jdoe', auth, 'email')).status).toBe(200);
+    clock += 5_000;
+    // "Return to previous page", then the same channel again: a resend by another name.
+    expect(await send('jdoe', auth, 'email')).toMatchObject({ status: 429, body: { errorCode: 'TOO_MANY_REQUESTS', retryAfterSeconds: 25 } });
+    expect((await send('jdoe', auth, 'email', 'resend-otp')).status).toBe(429);
+    // Another channel is a legitimate choice, and has its own cooldown from then on.
+    expect((await send('jdoe', auth, 'sms')).status).toBe(200);
+    expect((await send('jdoe', auth, 'sms', 'resend-otp')).status).toBe(429);
+    expect((await api.json<{ messages: unknown[] }>('GET', '/__emulator/outbox')).body.messages).toHaveLength(2);
+    clock += 25_000;
+    expect((await send('jdoe', auth, 'email')).status).toBe(200);
+  });
+
+  test('switching channels does not get past the cap of six passcodes per user', async () => {
+    const auth = await startFlow('jdoe');
+    const channels = ['email', 'sms', 'call'] as const;
+    for (let index = 0; index < 6; index += 1) {
+      expect((await send('jdoe', auth, channels[index % 3] ?? 'email')).status, String(index)).toBe(200);
+      clock += 10_000;
+    }
+    expect(await send('jdoe', auth, 'email')).toMatchObject({ status: 429, body: { errorCode: 'TOO_MANY_REQUESTS' } });
   });
 
   test('reset clears the counters', async () => {

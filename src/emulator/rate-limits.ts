@@ -1,7 +1,7 @@
 import { EmulatorHttpError } from './http-utils.ts';
 
-/** What is counted: channel and user lookups, passcode sends, passcode checks. */
-export type RateLimitedAction = 'lookup' | 'send' | 'verify';
+/** What is counted: channel and user lookups, passcode sends, passcode checks, password-change attempts. */
+export type RateLimitedAction = 'lookup' | 'send' | 'verify' | 'passwordChange';
 
 /** At most `limit` actions per `windowMs`, per key. */
 export interface RateLimit {
@@ -23,9 +23,16 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   lookup: { perUser: { limit: 20, windowMs: 15 * MINUTE }, perClient: { limit: 300, windowMs: 15 * MINUTE } },
   send: { perUser: { limit: 6, windowMs: 15 * MINUTE }, perClient: { limit: 120, windowMs: 15 * MINUTE } },
   verify: { perUser: { limit: 20, windowMs: 15 * MINUTE }, perClient: { limit: 300, windowMs: 15 * MINUTE } },
+  // Every attempt counts, not only a wrong current password: any other answer also says the current one was right.
+  passwordChange: { perUser: { limit: 10, windowMs: 15 * MINUTE }, perClient: { limit: 100, windowMs: 15 * MINUTE } },
 };
 
-/** A resend is refused until this long after the last passcode of the transaction (the page counts it down). */
+/**
+ * Another passcode to the same channel of a transaction is refused until this long after the last one sent
+ * there, whether asked as a resend or by choosing that channel again (the page counts a resend's wait down).
+ * Another channel of the same transaction is not held back: after "Return to previous page" a visitor may
+ * rightly pick another way to be reached; every code still counts against the per-user cap.
+ */
 export const RESEND_COOLDOWN_MS = 30_000;
 
 /** Sliding-window counters; `consume` records an action or refuses it with 429 and the seconds to wait. */

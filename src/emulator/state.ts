@@ -18,6 +18,8 @@ export interface Transaction {
   flow: Flow;
   createdAt: number;
   passcode: Passcode | undefined;
+  /** When a passcode last went to each channel: the resend cooldown is per channel. */
+  sentAt: Partial<Record<Channel, number>>;
   /** Wrong tries on this transaction; a resend does not reset them. */
   failures: number;
   verified: boolean;

@@ -230,6 +230,27 @@ test('a change password over 128 characters is refused whole, never cut', async 
   expect((await page.getByLabel('New password', { exact: true }).inputValue()).length).toBe(160);
 });
 
+test('guessing the current password through the change-password form is cut off, and the page shows its generic message', async ({ page }) => {
+  const guess = (password: string) => page.request.post('/pw/forms/smpwservices.fcc?SMAUTHREASON=34&uid=jdoe', {
+    form: { wl: 'nxn', USERNAME: 'jdoe', PASSWORD: password, NEWPASSWORD: 'Autumn#2026x', CONFIRMPASSWORD: 'Autumn#2026x' }, maxRedirects: 0,
+  });
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    expect((await guess(`Guess#${attempt}abc`)).headers()['location']).toContain('SMPWERR=ISB_PASSVAL01');
+  }
+  // The eleventh attempt, through the page and with the right password: refused all the same, nothing changed.
+  const problems = watch(page);
+  await page.goto('/self-service/nxn/fps-self-change-pw?uid=jdoe&uti=external');
+  await page.getByLabel('Temporary or current password').fill('Summer#2026');
+  await page.getByLabel('New password', { exact: true }).fill('Autumn#2026x');
+  await page.getByLabel('Confirm new password').fill('Autumn#2026x');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/fps-self-change-pw\?.*SMPWERR=TOO_MANY_REQUESTS/);
+  await expect(page.getByRole('alert')).toHaveText('Your password could not be changed. Please try again or contact the Help Desk.');
+  const login = await page.request.post('/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { form: { USER: 'jdoe', PASSWRD: 'Summer#2026' }, maxRedirects: 0 });
+  expect(login.headers()['location']).toBe('/apps/home');
+  expect(problems).toEqual([]);
+});
+
 test('a service post without the XSRF header is refused, and the page says so and recovers', async ({ page }) => {
   const refused = await page.request.post('/portal-login-service/public/fps/auth', { data: { userId: 'jdoe', flow: 'FPS', devicePrint: '' } });
   expect(refused.status()).toBe(403);

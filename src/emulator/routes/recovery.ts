@@ -60,7 +60,7 @@ async function auth(context: RecoveryContext, req: IncomingMessage, res: ServerR
   const user = resolveUser(context, body.userId);
   const transaction: Transaction = {
     transactionId: token(), sessionId: token(), userId: user.userId, flow: body.flow, createdAt: context.now(),
-    passcode: undefined, failures: 0, verified: false, callAnswerAt: undefined,
+    passcode: undefined, sentAt: {}, failures: 0, verified: false, callAnswerAt: undefined,
   };
   context.state.transactions.set(transaction.transactionId, transaction);
   const value = (channel: Channel) => {
@@ -79,12 +79,11 @@ async function auth(context: RecoveryContext, req: IncomingMessage, res: ServerR
   sendJson(res, 200, answer);
 }
 
-function sendPasscode(context: RecoveryContext, req: IncomingMessage, body: SendOtpRequest, res: ServerResponse, resend: boolean): void {
+/** generate-otp and resend-otp alike: a second code to a channel within the cooldown is a resend by another name. */
+function sendPasscode(context: RecoveryContext, req: IncomingMessage, body: SendOtpRequest, res: ServerResponse): void {
   const transaction = requireTransaction(context, body);
-  const previous = transaction.passcode;
-  if (resend && previous && context.now() - previous.createdAt < RESEND_COOLDOWN_MS) {
-    throw tooManyRequests(previous.createdAt + RESEND_COOLDOWN_MS - context.now());
-  }
+  const last = transaction.sentAt[body.channel];
+  if (last !== undefined && context.now() - last < RESEND_COOLDOWN_MS) throw tooManyRequests(last + RESEND_COOLDOWN_MS - context.now());
   limit(context, req, 'send', transaction.userId);
   const user = resolveUser(context, transaction.userId);
   if (transaction.flow !== body.flow) throw new EmulatorHttpError(400, 'BAD_REQUEST', 'flow does not match the transaction', 'flow');
@@ -95,6 +94,7 @@ function sendPasscode(context: RecoveryContext, req: IncomingMessage, body: Send
   const code = newPasscode();
   // A resend replaces the previous passcode; the failure count stays with the transaction.
   transaction.passcode = { code, channel: body.channel, createdAt: context.now(), used: false };
+  transaction.sentAt[body.channel] = context.now();
   transaction.callAnswerAt = body.channel === 'call' ? context.now() + context.answerCallAfterMs : undefined;
   const text = body.channel === 'call'
     ? `Calling ${contact}: the caller will be asked to key ${code}.`
@@ -197,7 +197,7 @@ export async function handleRecovery(context: RecoveryContext, req: IncomingMess
   const route = path.slice(BASE.length);
   const method = req.method ?? 'GET';
   if (method === 'POST' && route === '/fps/auth') await auth(context, req, res);
-  else if (method === 'POST' && (route === '/fps/generate-otp' || route === '/fps/resend-otp')) sendPasscode(context, req, await readJson(req, sendOtpRequestSchema), res, route === '/fps/resend-otp');
+  else if (method === 'POST' && (route === '/fps/generate-otp' || route === '/fps/resend-otp')) sendPasscode(context, req, await readJson(req, sendOtpRequestSchema), res);
   else if (method === 'POST' && route === '/fps/verify-otp') await verify(context, req, res);
   else if (method === 'POST' && /^\/fps\/email\/[^/]+$/.test(route)) await emailTemporaryPassword(context, req, res, decodeURIComponent(route.split('/')[3] ?? ''));
   else if (method === 'POST' && route === '/fuid/lookup') await lookupUser(context, req, res);

@@ -1,7 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brandOf, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, token } from '../http-utils.ts';
 import { checkNewPassword, PASSWORD_HISTORY } from '../passwords.ts';
+import type { RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState } from '../state.ts';
+
+/** What the SiteMinder routes need: the state, and the clock and limiter for password-change attempts. */
+export interface SiteMinderContext {
+  state: EmulatorState;
+  now: () => number;
+  limiter: RateLimiter;
+}
+
+/** The SMPWERR of a refused attempt: not a password rule, so the page shows its generic message. */
+export const PASSWORD_CHANGE_RATE_LIMITED = 'TOO_MANY_REQUESTS';
 
 const SESSION_COOKIE = 'SMSESSION';
 const CHANGE_PASSWORD_AGENT = 'nxnportal';
@@ -72,7 +83,22 @@ function logout(state: EmulatorState, req: IncomingMessage, res: ServerResponse)
   redirect(res, '/app/nxn/logout', [`${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`]);
 }
 
-async function changePassword(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+/**
+ * Counts a password-change attempt against the user id and the client; false when refused. Without it the
+ * form's ISB_PASSVAL01 (current password wrong) would let anyone test passwords without end.
+ */
+function allowAttempt(context: SiteMinderContext, req: IncomingMessage, userId: string): boolean {
+  try {
+    context.limiter.consume('passwordChange', { user: userId, client: req.socket.remoteAddress ?? 'unknown' }, context.now());
+    return true;
+  } catch (error) {
+    if (error instanceof EmulatorHttpError && error.status === 429) return false;
+    throw error;
+  }
+}
+
+async function changePassword(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const { state } = context;
   refuseCrossSite(req);
   const form = await readForm(req);
   const wl = brandOf(req, form);
@@ -81,6 +107,11 @@ async function changePassword(state: EmulatorState, req: IncomingMessage, res: S
     query.set('SMPWERR', code);
     redirect(res, `/self-service/${wl}/fps-self-change-pw?${query.toString()}`);
   };
+  // Counted for unknown user ids too, before anything is checked, so nothing is learnt from a refused attempt.
+  if (!allowAttempt(context, req, form.get('USERNAME') ?? '')) {
+    back(PASSWORD_CHANGE_RATE_LIMITED);
+    return;
+  }
   const user = state.user(form.get('USERNAME') ?? '');
   if (!user) {
     back('ISB_PASSVAL01');
@@ -101,12 +132,13 @@ async function changePassword(state: EmulatorState, req: IncomingMessage, res: S
 }
 
 /** SiteMinder login, logout, the signed-in home page and the password services; false for other paths. */
-export async function handleSiteMinder(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+export async function handleSiteMinder(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+  const { state } = context;
   const method = req.method ?? 'GET';
   if (url.pathname === '/login/forms/bg/ProcessLogin.fcc' && method === 'POST') await processLogin(state, req, res, url);
   else if (url.pathname === '/apps/home' && method === 'GET') home(state, req, res, url);
   else if (url.pathname === '/login/logout.html' && method === 'GET') logout(state, req, res);
-  else if (url.pathname === '/pw/forms/smpwservices.fcc' && method === 'POST') await changePassword(state, req, res, url);
+  else if (url.pathname === '/pw/forms/smpwservices.fcc' && method === 'POST') await changePassword(context, req, res, url);
   else return false;
   return true;
 }
