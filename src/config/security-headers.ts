@@ -20,10 +20,27 @@ export function headerPolicy(metaPolicy: string): string {
   return [...directives, ...HEADER_ONLY_DIRECTIVES].join('; ');
 }
 
+/** A policy's directives in order, each with its sources. */
+function directivesOf(policy: string): Array<[string, string[]]> {
+  return policy.split(';').map((part) => part.trim().split(/\s+/)).filter((tokens) => tokens[0]).map(([name = '', ...sources]) => [name, sources]);
+}
+
 /** The sources of one directive of a policy (`script-src`), or of `default-src` when the policy has no such directive. */
 export function policySources(policy: string, directive: string): string[] {
-  const directives = new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).filter((tokens) => tokens[0]).map((tokens) => [tokens[0] ?? '', tokens.slice(1)] as const));
+  const directives = new Map(directivesOf(policy));
   return directives.get(directive) ?? directives.get('default-src') ?? [];
+}
+
+/**
+ * One policy that allows what each of `policies` allows, for policies with the same directives (as every
+ * page's are): each directive with the sources of all of them, in first-seen order, so the hashes together.
+ */
+export function unionPolicy(policies: readonly string[]): string {
+  const directives = new Map<string, string[]>();
+  for (const policy of policies) {
+    for (const [name, sources] of directivesOf(policy)) directives.set(name, [...new Set([...(directives.get(name) ?? []), ...sources])]);
+  }
+  return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }
 
 /** Extracts the policy from a built page's `<meta http-equiv="content-security-policy">`. */

@@ -64,6 +64,19 @@ test('the root and a brand root redirect to login and keep the query', async ({ 
   await expect(page).toHaveURL(/\/app\/cwa\/login\?SMQUERYDATA=def$/);
 });
 
+test('the redirect pages a static host serves for / and a brand root keep the query under their CSP', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) violations.push(message.text());
+  });
+  // The bundled server answers / and /app/<wl>/ with a 302; the files themselves are what a static host serves.
+  for (const [file, target] of [['/index.html', '/app/nxn/login'], ['/app/cwa.html', '/app/cwa/login']] as const) {
+    await page.goto(`${file}?SMQUERYDATA=keep&TARGET=%2Fapps%2Fhome#top`);
+    await expect(page, file).toHaveURL(new RegExp(`${target}\\?SMQUERYDATA=keep&TARGET=%2Fapps%2Fhome#top$`));
+  }
+  expect(violations).toEqual([]);
+});
+
 test('an unknown path of a brand is page not found in that brand, with the new-path suggestion', async ({ page }) => {
   const response = await page.goto('/app/cwa/fps');
   expect(response?.status()).toBe(404);
