@@ -141,6 +141,20 @@ test('an expired code says so, and a new one after the resend works', async ({ p
   await expect(page).toHaveURL(/fps-self-change-pw/);
 });
 
+test('choosing the same channel again within 30 seconds leads back to the code already sent, which still works', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #1 Email/);
+  const first = await lastCode(request);
+  await page.getByRole('button', { name: 'Return to previous page' }).click();
+  await recovery.choose(/Option #1 Email/);
+  await expect(page.getByRole('alert')).toHaveText('We sent a passcode there moments ago. Please enter that one; you can request a new one when the countdown ends.');
+  await expect(page.getByText(/You can request a new passcode in \d+ seconds\./)).toBeVisible();
+  expect((await outbox(request)).filter((message) => message.code)).toHaveLength(1);
+  await recovery.enterCode(first);
+  await expect(page).toHaveURL(/fps-self-change-pw/);
+});
+
 test('a user who asked for too many passcodes gets a clear message and keeps a working page', async ({ page }) => {
   await page.goto('/self-service/nxn/fps');
   // Six passcodes in a quarter hour, straight from the browser as a script would (the emulator's per-user limit).

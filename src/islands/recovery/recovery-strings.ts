@@ -7,7 +7,7 @@ export const RECOVERY_STRING_KEYS = [
   'recovery.field.otpRequired', 'recovery.otp.challenge', 'recovery.otp.option', 'recovery.otp.channel.email', 'recovery.otp.channel.sms', 'recovery.otp.channel.call',
   'recovery.otp.send', 'recovery.otp.callChallengeError', 'recovery.otp.noChannel', 'recovery.busy', 'recovery.verify.sentTo', 'recovery.verify.expiry',
   'recovery.verify.code', 'recovery.verify.show', 'recovery.verify.submit', 'recovery.verify.back', 'recovery.verify.resend', 'recovery.verify.resent', 'recovery.verify.resendWait',
-  'recovery.verify.callIntro', 'recovery.verify.callCode', 'recovery.verify.callWaiting', 'recovery.verify.error', 'recovery.verify.expired', 'recovery.verify.void',
+  'recovery.verify.callIntro', 'recovery.verify.callCode', 'recovery.verify.callWaiting', 'recovery.verify.error', 'recovery.verify.expired', 'recovery.verify.void', 'recovery.verify.alreadySent',
   'recovery.error.heading', 'recovery.error.text', 'recovery.error.goToLogin', 'recovery.info.heading', 'recovery.info.sent', 'recovery.info.back',
   'recovery.errors.generic', 'recovery.errors.channelLookup', 'recovery.errors.forgotUser', 'recovery.errors.forgotUserWl', 'recovery.errors.timeout',
   'recovery.errors.network', 'recovery.errors.rateLimited',

@@ -19,17 +19,28 @@ export interface RecoveryTransaction {
 /** Message keys the store may set: the view shows the translation `recovery.<key>`. */
 export type RecoveryMessage =
   | 'errors.generic' | 'errors.channelLookup' | 'errors.forgotUser' | 'errors.forgotUserWl' | 'errors.timeout' | 'errors.network' | 'errors.rateLimited'
-  | 'verify.error' | 'verify.expired' | 'verify.void' | 'otp.noChannel';
+  | 'verify.error' | 'verify.expired' | 'verify.void' | 'verify.alreadySent' | 'otp.noChannel';
+
+/** The passcode step: the code that was sent, and when the service accepts another. */
+export interface VerifyStep {
+  page: 'VERIFY';
+  transaction: RecoveryTransaction;
+  option: ChannelOption;
+  callCode: string | null;
+  resent: boolean;
+  /** When (epoch ms) the service accepts a resend; the page counts down to it. */
+  resendAt: number;
+}
 
 /** The wizard's steps (spec 2.6): one at a time, each carrying only what it needs. */
 export type RecoveryStep =
   | { page: 'REQUEST' }
-  | { page: 'OTP'; transaction: RecoveryTransaction; callError: boolean }
   | {
-    page: 'VERIFY'; transaction: RecoveryTransaction; option: ChannelOption; callCode: string | null; resent: boolean;
-    /** When (epoch ms) the service accepts a resend; the page counts down to it. */
-    resendAt: number;
+    page: 'OTP'; transaction: RecoveryTransaction; callError: boolean;
+    /** The passcode step the visitor went back from: its code is still the live one. */
+    sent?: VerifyStep;
   }
+  | VerifyStep
   | { page: 'ERROR' }
   | { page: 'INFO'; maskedEmail: string };
 

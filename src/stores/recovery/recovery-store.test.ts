@@ -194,6 +194,35 @@ describe('OTP and VERIFY', () => {
     }
   });
 
+  test('choosing the channel just used again, too soon, goes back to the code sent there with the countdown', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T12:00:00Z') });
+    try {
+      let sends = 0;
+      const generateOtp: RecoveryServices['generateOtp'] = () => {
+        sends += 1;
+        return sends === 1
+          ? ok({ otp: null, transactionId: 't1', sessionId: 's1', expiresInSeconds: 1200, resendAfterSeconds: 30 })
+          : Promise.resolve({ ok: false as const, error: 'RATE_LIMITED' as const, retryAfterSeconds: 22 });
+      };
+      const s = await toVerify('FPS', 'email', { generateOtp });
+      s.actions.back();
+      const step = s.$recovery.get().step;
+      if (step.page !== 'OTP') throw new Error('expected OTP');
+      await s.actions.chooseChannel(step.transaction.options[0]!);
+      expect(s.$recovery.get()).toMatchObject({
+        step: { page: 'VERIFY', option: { channel: 'email' }, resent: false, resendAt: Date.parse('2026-11-22T12:00:22Z') }, message: 'verify.alreadySent', busy: false,
+      });
+      // Another channel refused the same way has no code to go back to: the rate-limit message, still on OTP.
+      s.actions.back();
+      const again = s.$recovery.get().step;
+      if (again.page !== 'OTP') throw new Error('expected OTP');
+      await s.actions.chooseChannel(again.transaction.options[1]!);
+      expect(s.$recovery.get()).toMatchObject({ step: { page: 'OTP' }, message: 'errors.rateLimited', busy: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test('return to previous page goes VERIFY to OTP to REQUEST', async () => {
     const s = await toVerify('FPS', 'email');
     s.actions.back();

@@ -121,8 +121,13 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
         channel: option.channel, sessionId: transaction.sessionId, transactionId: transaction.transactionId, value: option.value, flow: state.flow, userId: state.subject,
       });
       if (!sent.ok) {
+        const previous = state.step.sent;
+        if (sent.error === 'RATE_LIMITED' && previous?.option.channel === option.channel) {
+          // The same channel again, too soon: the code sent there moments ago still works, so go back to it.
+          enter({ ...previous, resent: false, resendAt: sent.retryAfterSeconds ? resendAt(sent.retryAfterSeconds) : previous.resendAt });
+          set({ message: 'verify.alreadySent' });
+        } else if (sent.error === 'RATE_LIMITED' || sent.error === 'TIMEOUT' || sent.error === 'NETWORK') fail(serviceMessage(sent.error, 'errors.generic'));
         // A passcode that cannot be generated ends the flow (spec 4.3).
-        if (sent.error === 'RATE_LIMITED' || sent.error === 'TIMEOUT' || sent.error === 'NETWORK') fail(serviceMessage(sent.error, 'errors.generic'));
         else enter({ page: 'ERROR' });
         return;
       }
@@ -202,7 +207,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
     /** Return to previous page: VERIFY -> OTP, OTP -> REQUEST. */
     back(): void {
       const state = $recovery.get();
-      if (state.step.page === 'VERIFY') enter({ page: 'OTP', transaction: state.step.transaction, callError: false });
+      if (state.step.page === 'VERIFY') enter({ page: 'OTP', transaction: state.step.transaction, callError: false, sent: state.step });
       else actions.reset();
     },
 
