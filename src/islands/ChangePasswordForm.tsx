@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
-import { resolveEnvironment, smAgentName } from '../lib/environment.ts';
+import { FALLBACK_ENVIRONMENT, pageEnvironment, smAgentName } from '../lib/environment.ts';
 import { PASSWORD_MAX_LENGTH } from '../lib/validators.ts';
 import { markPasswordReset } from '../stores/login-session.ts';
 import { isSafeRedirect } from '../services/telemetry/redirects.ts';
@@ -75,12 +75,14 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, cli
   const errorCode = query.get('SMPWERR');
   const error = errorCode === null ? null : (strings.errors as Record<string, string>)[errorCode] ?? strings.errors.generic;
 
-  const environment = hydrated ? resolveEnvironment(location.hostname, environmentMap) : { ok: false as const };
+  // Resolved once in the browser (a failure is logged once, not on every render); the static HTML
+  // carries the fallback environment's agent until then.
+  const environment = useMemo(() => (hydrated ? pageEnvironment(location.hostname, environmentMap) : FALLBACK_ENVIRONMENT), [hydrated, environmentMap]);
   const target = query.get('TARGET');
   const action = new URLSearchParams({
     SMAUTHREASON: '34',
     TARGET: target && hydrated && isSafeRedirect(target, location.origin) ? target : '/apps/home?fromPage=FPS',
-    smagentname: smAgentName(environment.ok ? environment.environment : 'PRODUCTION', environmentMap),
+    smagentname: smAgentName(environment, environmentMap),
     uti: type,
     FTUF: ftu ? 'Y' : 'N',
   });

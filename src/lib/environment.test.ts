@@ -1,7 +1,15 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { environmentMapSchema } from '../config/environment-schema.ts';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import { loadEnvironmentMap } from '../config/load-environment-map.ts';
-import { ENVIRONMENT_ERRORS, resolveEnvironment, showsWhiteLabelTesting, smAgentName } from './environment.ts';
+import { checkedEnvironmentMap, ENVIRONMENT_ERRORS, FALLBACK_ENVIRONMENT, pageEnvironment, resolveEnvironment, showsWhiteLabelTesting, smAgentName } from './environment.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** console.error, silenced and recorded. */
+const consoleErrors = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
 const map: EnvironmentMap = {
   domainEnvMap: { QA: ['^portal-qa\\.nxn\\.example$'], PRODUCTION: ['^portal\\.nxn\\.example$'] },
@@ -42,6 +50,37 @@ describe('resolveEnvironment', () => {
     expect(resolveEnvironment('a.nxn.example', { ...map, domainEnvMap: { QA: ['('] } })).toEqual({ ok: false, error: 'MALFORMED_MAP' });
   });
 
+  test('answers a map of the wrong shape with the malformed-map error instead of throwing, whatever the host', () => {
+    for (const broken of [{}, null, undefined, 'map', [], { ...map, domainEnvMap: { QA: '^qa$' } }, { ...map, corporateDomains: 'nxn.example' }]) {
+      expect(resolveEnvironment('portal-qa.nxn.example', broken)).toEqual({ ok: false, error: 'MALFORMED_MAP' });
+      expect(resolveEnvironment('localhost', broken)).toEqual({ ok: false, error: 'MALFORMED_MAP' });
+    }
+  });
+
+  test('lets several patterns of one environment match, but not patterns of two', () => {
+    const twoOfQa = { ...map, domainEnvMap: { QA: ['^portal-qa\\.', '\\.nxn\\.example$'] } };
+    expect(resolveEnvironment('portal-qa.nxn.example', twoOfQa)).toEqual({ ok: true, environment: 'QA' });
+    const qaAndXat = { ...map, domainEnvMap: { QA: ['^portal-qa\\.'], XAT: ['\\.nxn\\.example$'] } };
+    expect(resolveEnvironment('portal-qa.nxn.example', qaAndXat)).toEqual({ ok: false, error: 'MULTIPLE_MATCHES' });
+  });
+
+  test('reads the substring rules from the host\'s own part, not from the corporate domain', () => {
+    const devCorp = { ...map, domainEnvMap: {}, corporateDomains: ['devtest-corp.example', 'nxn.example', 'uat.nxn.example'] };
+    expect(resolveEnvironment('portal.devtest-corp.example', devCorp)).toEqual({ ok: true, environment: 'PRODUCTION' });
+    expect(resolveEnvironment('devtest-corp.example', devCorp)).toEqual({ ok: true, environment: 'PRODUCTION' });
+    expect(resolveEnvironment('uat2.devtest-corp.example', devCorp)).toEqual({ ok: true, environment: 'QA' });
+    // The longest corporate domain a host belongs to is the one cut off.
+    expect(resolveEnvironment('clients.uat.nxn.example', devCorp)).toEqual({ ok: true, environment: 'PRODUCTION' });
+    expect(resolveEnvironment('dev1.uat.nxn.example', devCorp)).toEqual({ ok: true, environment: 'DEV' });
+  });
+
+  test('ignores the trailing dot of a fully qualified host name and a port', () => {
+    expect(resolveEnvironment('portal-qa.nxn.example.', map)).toEqual({ ok: true, environment: 'QA' });
+    expect(resolveEnvironment('WL-DEV2.nxn.example.', map)).toEqual({ ok: true, environment: 'DEV' });
+    expect(resolveEnvironment('portal.nxn.example:8443', map)).toEqual({ ok: true, environment: 'PRODUCTION' });
+    expect(resolveEnvironment('localhost.', map)).toEqual({ ok: true, environment: 'MOCK' });
+  });
+
   test('does not count a look-alike domain as corporate', () => {
     expect(resolveEnvironment('nxn.example.evil.org', map)).toEqual({ ok: false, error: 'NO_MATCH' });
     expect(resolveEnvironment('dev-nxn.example', map)).toEqual({ ok: false, error: 'NO_MATCH' });
@@ -56,16 +95,77 @@ describe('resolveEnvironment', () => {
   });
 });
 
-test('the White Label testing link shows only in integration-test environments on the provider domains', () => {
-  expect(showsWhiteLabelTesting('portal-qa.nxn.example', map)).toBe(true);
-  expect(showsWhiteLabelTesting('xat1.nxn.example', map)).toBe(true);
-  expect(showsWhiteLabelTesting('portal.nxn.example', map)).toBe(false);
-  expect(showsWhiteLabelTesting('localhost', map)).toBe(false);
+describe('where a page resolves its environment', () => {
+  test('an unresolvable host logs the spec message and the host, and the page goes on as PRODUCTION', () => {
+    const errors = consoleErrors();
+    expect(FALLBACK_ENVIRONMENT).toBe('PRODUCTION');
+    expect(pageEnvironment('evil.example.org.', map)).toBe('PRODUCTION');
+    expect(pageEnvironment('portal-qa.nxn.example', { ...map, domainEnvMap: { QA: ['qa'], XAT: ['nxn'] } })).toBe('PRODUCTION');
+    expect(pageEnvironment('localhost', {})).toBe('PRODUCTION');
+    expect(errors.mock.calls).toEqual([
+      ['Domain did not match any domain regex', 'evil.example.org'],
+      ['Domain matches multiple environment domain regex', 'portal-qa.nxn.example'],
+      ['Malformed DomainEnvMap mapping', 'localhost'],
+    ]);
+  });
+
+  test('a resolvable host logs nothing', () => {
+    const errors = consoleErrors();
+    expect(pageEnvironment('portal-qa.nxn.example', map)).toBe('QA');
+    expect(pageEnvironment('localhost', map)).toBe('MOCK');
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+describe('the White Label testing link', () => {
+  test('shows only in integration-test environments on the provider domains', () => {
+    expect(showsWhiteLabelTesting('portal-qa.nxn.example', map)).toBe(true);
+    expect(showsWhiteLabelTesting('xat1.nxn.example', map)).toBe(true);
+    expect(showsWhiteLabelTesting('portal.nxn.example', map)).toBe(false);
+    expect(showsWhiteLabelTesting('localhost', map)).toBe(false);
+  });
+
+  test('shows on a fully qualified host name with its trailing dot', () => {
+    expect(showsWhiteLabelTesting('xat1.nxn.example.', map)).toBe(true);
+    expect(showsWhiteLabelTesting('PORTAL-QA.NXN.EXAMPLE.', map)).toBe(true);
+  });
+
+  test('never shows on a host that cannot be resolved, even where PRODUCTION is a testing environment, and logs why', () => {
+    const errors = consoleErrors();
+    const everywhere = { ...map, whiteLabelTestingEnvironments: ['DEV', 'XAT', 'QA', 'PRODUCTION'] } satisfies EnvironmentMap;
+    expect(showsWhiteLabelTesting('evil.example.org', everywhere)).toBe(false);
+    expect(showsWhiteLabelTesting('xat1.nxn.example', {})).toBe(false);
+    expect(errors.mock.calls).toEqual([['Domain did not match any domain regex', 'evil.example.org'], ['Malformed DomainEnvMap mapping', 'xat1.nxn.example']]);
+  });
 });
 
 test('QA has its own SiteMinder agent name', () => {
   expect(smAgentName('QA', map)).toBe('agentqa');
   expect(smAgentName('PRODUCTION', map)).toBe('agent');
+});
+
+test('a malformed map gives no SiteMinder agent name instead of throwing', () => {
+  expect(smAgentName('QA', {})).toBe('');
+});
+
+// Maps of the wrong shape: each would make resolution throw or misread the map if it were trusted.
+const malformedMaps: unknown[] = [
+  {}, null, undefined, 'map', [], { ...map, domainEnvMap: { QA: '^qa$' } }, { ...map, domainEnvMap: { QA: ['('] } }, { ...map, domainEnvMap: { QA: [''] } },
+  { ...map, domainEnvMap: { QA: [1] } }, { ...map, domainEnvMap: null }, { ...map, corporateDomains: 'nxn.example' }, { ...map, corporateDomains: [] },
+  { ...map, whiteLabelTestingEnvironments: 'QA' }, { ...map, digitalPulseHosts: { QA: 7 } }, { ...map, smagentname: { qa: 'a' } }, { ...map, smagentname: null },
+];
+
+test('the browser\'s re-check of the map accepts what its zod schema accepts and refuses what would break resolution', () => {
+  const shipped = loadEnvironmentMap(new URL('../..', import.meta.url).pathname);
+  for (const good of [shipped, map, { ...map, domainEnvMap: {} }, { ...map, digitalPulseHosts: { QA: 'https://dp-qa.nxn.example' } }]) {
+    expect(environmentMapSchema.safeParse(good).success).toBe(true);
+    expect(checkedEnvironmentMap(good)).toBe(good);
+  }
+  for (const broken of malformedMaps) {
+    expect(environmentMapSchema.safeParse(broken).success).toBe(false);
+    expect(checkedEnvironmentMap(broken)).toBeNull();
+    expect(resolveEnvironment('portal-qa.nxn.example', broken)).toEqual({ ok: false, error: 'MALFORMED_MAP' });
+  }
 });
 
 test('the shipped environment map is valid', () => {

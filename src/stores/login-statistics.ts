@@ -1,5 +1,5 @@
 import type { EnvironmentMap } from '../config/environment-schema.ts';
-import { resolveEnvironment } from '../lib/environment.ts';
+import { checkedEnvironmentMap, pageEnvironment } from '../lib/environment.ts';
 import { parseUserAgent } from '../lib/user-agent.ts';
 import { STATS_ENDPOINTS } from '../services/telemetry/endpoints.ts';
 import { buildLoginFailureEvent } from '../services/telemetry/payloads.ts';
@@ -12,15 +12,14 @@ import { takeLoginAttempt } from './login-session.ts';
  */
 export async function reportReturnedLoginFailure(input: { wlKey: string; query: URLSearchParams; message: string; environmentMap: EnvironmentMap }): Promise<void> {
   const { userId, userToken } = takeLoginAttempt();
-  const resolved = resolveEnvironment(location.hostname, input.environmentMap);
-  const environment = resolved.ok ? resolved.environment : 'PRODUCTION';
+  const environment = pageEnvironment(location.hostname, input.environmentMap);
   const { browserInfo, osInfo } = parseUserAgent(navigator.userAgent);
   const event = buildLoginFailureEvent({
     wlKey: input.wlKey, userId, userToken, smAuthStatus: input.query.get('SMAUTHSTATUS'), smAuthReason: input.query.get('SMAUTHREASON'),
     message: input.message, browser: `${browserInfo.name} ${browserInfo.version}`.trim(), os: `${osInfo.name} ${osInfo.version}`.trim(),
     environment, hostUrl: location.href.split('?')[0] ?? '', now: new Date(),
   });
-  const pulseHost = input.environmentMap.digitalPulseHosts[environment];
+  const pulseHost = checkedEnvironmentMap(input.environmentMap)?.digitalPulseHosts[environment];
   // MOCK and LOCAL have no digital-pulse host: the emulator on this origin records it instead.
   const pulse = pulseHost && location.origin !== new URL(pulseHost).origin ? `${pulseHost}${STATS_ENDPOINTS.digitalPulsePath}` : STATS_ENDPOINTS.digitalPulsePath;
   await Promise.all([
