@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localizedTextSchema } from './language-schema.ts';
+import { PORTAL_KINDS } from './portal-kinds.ts';
 
 /** A white-label key: lowercase letters, digits and hyphens, as used in every URL. */
 export const brandKeySchema = z
@@ -90,6 +91,13 @@ export const brandConfigSchema = z.strictObject({
       label: localizedTextSchema,
     })
     .optional(),
+  /**
+   * What kind of portal this brand is: `investor` (investors and account holders; the default in
+   * `brands/_defaults/brand.json`) or `client` (the provider's business clients: firms and their
+   * advisers). With the environment it picks the SiteMinder agent name of the password change (spec 7;
+   * the names per kind are `smagentname` in `src/config/environment-map.json`). @example "client"
+   */
+  portalKind: z.enum(PORTAL_KINDS),
   /** Which system-requirements content: the standard file or the `ta-` variant. */
   systemRequirementsVariant: z.enum(['standard', 'ta']),
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PORTAL_KINDS } from './portal-kinds.ts';
 
 /** The environments of spec 4.4. */
 export const ENVIRONMENTS = ['LOCAL', 'MOCK', 'DEV', 'XAT', 'QA', 'PRODUCTION'] as const;
@@ -31,7 +32,11 @@ export const environmentMapSchema = z.strictObject({
   whiteLabelTestingEnvironments: z.array(environmentSchema),
   /** The digital-pulse events host per environment (login statistics). */
   digitalPulseHosts: z.partialRecord(environmentSchema, z.url({ protocol: /^https?$/ })),
-  /** SiteMinder agent names for the password-change redirect: QA differs from the others. */
-  smagentname: z.strictObject({ qa: z.string().min(1), other: z.string().min(1) }),
+  /**
+   * SiteMinder agent names for the password-change redirect, per portal kind (brand.json `portalKind`):
+   * QA has its own, every other environment shares one (spec 7).
+   * @example { "investor": { "qa": "nxnportalqa", "other": "nxnportal" }, "client": { "qa": "nxnclientqa", "other": "nxnclient" } }
+   */
+  smagentname: z.record(z.enum(PORTAL_KINDS), z.strictObject({ qa: z.string().min(1), other: z.string().min(1) })),
 });
 export type EnvironmentMap = z.infer<typeof environmentMapSchema>;

@@ -47,6 +47,21 @@ describe('loadBrands', () => {
     expect(byKey).toMatchObject({ nxn: true, cwa: false, summit: true });
   });
 
+  test('makes every brand an investor portal unless its brand.json says client', () => {
+    const byKey = Object.fromEntries(loadBrands(BRANDS).map((brand) => [brand.key, brand.config.portalKind]));
+    expect(byKey).toEqual({ brightpath529: 'investor', cwa: 'client', harbor: 'investor', nxn: 'investor', summit: 'investor' });
+  });
+
+  test('refuses a portal kind that is not investor or client', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', portalKind: 'retail' }));
+    expect(problemsOf(() => loadBrands(root, ['summit']))).toMatchInlineSnapshot(`
+      [
+        "brands/summit/brand.json: portalKind: Invalid option: expected one of "investor"|"client"",
+      ]
+    `);
+  });
+
   test('compiles theme tokens into custom properties, brand over defaults', () => {
     const nxn = loadBrands(BRANDS, ['nxn'])[0];
     expect(nxn?.themeCss).toContain('--color-primary: #0b3d6e');

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { PortalKind } from '../config/portal-kinds.ts';
 import { FALLBACK_ENVIRONMENT, pageEnvironment, smAgentName } from '../lib/environment.ts';
 import { PASSWORD_MAX_LENGTH } from '../lib/validators.ts';
 import { markPasswordReset } from '../stores/login-session.ts';
@@ -21,6 +22,8 @@ interface Props {
   strings: ChangePasswordStrings;
   wlKey: string;
   environmentMap: EnvironmentMap;
+  /** brand.json portalKind: with the environment, it picks the SiteMinder agent name (spec 7). */
+  portalKind: PortalKind;
   /** brand.json telemetry.clickMonitor. */
   clickMonitor: boolean;
 }
@@ -46,7 +49,7 @@ export function passwordChecks(input: { type: string; current: string; next: str
  * Change password after a verified passcode (design.md): a real form posting to SiteMinder's
  * password services, with the rules for the user's type shown and checked as the user types.
  */
-export default function ChangePasswordForm({ strings, wlKey, environmentMap, clickMonitor }: Props) {
+export default function ChangePasswordForm({ strings, wlKey, environmentMap, portalKind, clickMonitor }: Props) {
   const id = useId();
   const hydrated = useHydrated();
   const query = new URLSearchParams(useLocationSearch());
@@ -82,7 +85,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, cli
   const action = new URLSearchParams({
     SMAUTHREASON: '34',
     TARGET: target && hydrated && isSafeRedirect(target, location.origin) ? target : '/apps/home?fromPage=FPS',
-    smagentname: smAgentName(environment, environmentMap),
+    smagentname: smAgentName(environment, portalKind, environmentMap),
     uti: type,
     FTUF: ftu ? 'Y' : 'N',
   });

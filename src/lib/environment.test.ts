@@ -16,7 +16,7 @@ const map: EnvironmentMap = {
   corporateDomains: ['nxn.example'],
   whiteLabelTestingEnvironments: ['DEV', 'XAT', 'QA'],
   digitalPulseHosts: {},
-  smagentname: { qa: 'agentqa', other: 'agent' },
+  smagentname: { investor: { qa: 'agentqa', other: 'agent' }, client: { qa: 'clientqa', other: 'client' } },
 };
 
 describe('resolveEnvironment', () => {
@@ -139,20 +139,24 @@ describe('the White Label testing link', () => {
   });
 });
 
-test('QA has its own SiteMinder agent name', () => {
-  expect(smAgentName('QA', map)).toBe('agentqa');
-  expect(smAgentName('PRODUCTION', map)).toBe('agent');
+test('the SiteMinder agent name follows the portal kind, and QA has its own per kind', () => {
+  expect(smAgentName('QA', 'investor', map)).toBe('agentqa');
+  expect(smAgentName('PRODUCTION', 'investor', map)).toBe('agent');
+  expect(smAgentName('DEV', 'investor', map)).toBe('agent');
+  expect(smAgentName('QA', 'client', map)).toBe('clientqa');
+  expect(smAgentName('XAT', 'client', map)).toBe('client');
+  expect(smAgentName('MOCK', 'client', map)).toBe('client');
 });
 
 test('a malformed map gives no SiteMinder agent name instead of throwing', () => {
-  expect(smAgentName('QA', {})).toBe('');
+  expect(smAgentName('QA', 'investor', {})).toBe('');
 });
 
 // Maps of the wrong shape: each would make resolution throw or misread the map if it were trusted.
 const malformedMaps: unknown[] = [
   {}, null, undefined, 'map', [], { ...map, domainEnvMap: { QA: '^qa$' } }, { ...map, domainEnvMap: { QA: ['('] } }, { ...map, domainEnvMap: { QA: [''] } },
   { ...map, domainEnvMap: { QA: [1] } }, { ...map, domainEnvMap: null }, { ...map, corporateDomains: 'nxn.example' }, { ...map, corporateDomains: [] },
-  { ...map, whiteLabelTestingEnvironments: 'QA' }, { ...map, digitalPulseHosts: { QA: 7 } }, { ...map, smagentname: { qa: 'a' } }, { ...map, smagentname: null },
+  { ...map, whiteLabelTestingEnvironments: 'QA' }, { ...map, digitalPulseHosts: { QA: 7 } }, { ...map, smagentname: { qa: 'a', other: 'b' } }, { ...map, smagentname: { investor: { qa: 'a', other: 'b' } } }, { ...map, smagentname: null },
 ];
 
 test('the browser\'s re-check of the map accepts what its zod schema accepts and refuses what would break resolution', () => {

@@ -1,4 +1,6 @@
 import type { DeployedEnvironment, Environment, EnvironmentMap } from '../config/environment-schema.ts';
+import { PORTAL_KINDS } from '../config/portal-kinds.ts';
+import type { PortalKind } from '../config/portal-kinds.ts';
 
 /** The environment-resolution failures of spec 8, with their exact messages. */
 export const ENVIRONMENT_ERRORS = {
@@ -45,7 +47,10 @@ export function checkedEnvironmentMap(map: unknown): EnvironmentMap | null {
     && isTextList(corporateDomains) && corporateDomains.length > 0
     && isTextList(whiteLabelTestingEnvironments)
     && isRecord(digitalPulseHosts) && Object.values(digitalPulseHosts).every((host) => typeof host === 'string')
-    && isRecord(smagentname) && typeof smagentname['qa'] === 'string' && typeof smagentname['other'] === 'string';
+    && isRecord(smagentname) && PORTAL_KINDS.every((kind) => {
+      const agents = smagentname[kind];
+      return isRecord(agents) && typeof agents['qa'] === 'string' && typeof agents['other'] === 'string';
+    });
   return valid ? (map as EnvironmentMap) : null;
 }
 
@@ -124,11 +129,12 @@ export function showsWhiteLabelTesting(hostname: string, map: unknown): boolean 
 }
 
 /**
- * The SiteMinder agent name for the password-change redirect (spec 7): QA's own or the one every other
- * environment shares. '' when the map is malformed (resolving the environment logs that).
+ * The SiteMinder agent name for the password-change redirect (spec 7): it differs by portal kind, and QA
+ * has its own while every other environment shares one. '' when the map is malformed (resolving the
+ * environment logs that).
  */
-export function smAgentName(environment: Environment, map: unknown): string {
-  const agents = checkedEnvironmentMap(map)?.smagentname;
+export function smAgentName(environment: Environment, portalKind: PortalKind, map: unknown): string {
+  const agents = checkedEnvironmentMap(map)?.smagentname[portalKind];
   if (!agents) return '';
   return environment === 'QA' ? agents.qa : agents.other;
 }

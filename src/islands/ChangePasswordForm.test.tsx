@@ -1,0 +1,33 @@
+// @vitest-environment jsdom
+// @vitest-environment-options {"url": "https://portal-qa.nxn.example/self-service/cwa/fps-self-change-pw?uid=jdoe&uti=external"}
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, expect, test } from 'vitest';
+import type { PortalKind } from '../config/portal-kinds.ts';
+import { loadEnvironmentMap } from '../config/load-environment-map.ts';
+import ChangePasswordForm, { CHANGE_PASSWORD_ERROR_CODES } from './ChangePasswordForm.tsx';
+import type { ChangePasswordStrings } from './ChangePasswordForm.tsx';
+
+const text = (key: string) => key;
+const strings: ChangePasswordStrings = {
+  intro: text('intro'), ftuIntro: text('ftuIntro'), userId: text('userId'), current: text('current'), next: text('next'), confirm: text('confirm'),
+  show: text('show'), submit: text('submit'), rules: text('rules'), length: text('length'), upper: text('upper'), lower: text('lower'), digit: text('digit'),
+  special: text('special'), match: text('match'), differs: text('differs'), met: text('met'), unmet: text('unmet'), tooLong: text('tooLong'),
+  errors: { ...Object.fromEntries(CHANGE_PASSWORD_ERROR_CODES.map((code) => [code, code])), generic: 'generic' } as ChangePasswordStrings['errors'],
+};
+
+afterEach(cleanup);
+
+/** The smagentname the rendered form posts with, on this file's QA host (portal-qa.nxn.example). */
+function agentPosted(portalKind: PortalKind): string | null {
+  const { container } = render(<ChangePasswordForm strings={strings} wlKey="cwa" environmentMap={loadEnvironmentMap()} portalKind={portalKind} clickMonitor={false} />);
+  const action = container.querySelector('form')?.getAttribute('action') ?? '';
+  return new URLSearchParams(action.split('?')[1]).get('smagentname');
+}
+
+test('on a QA host an investor portal posts the password change to the investor QA agent', () => {
+  expect(agentPosted('investor')).toBe('nxnportalqa');
+});
+
+test('on a QA host a client portal posts the password change to the client QA agent', () => {
+  expect(agentPosted('client')).toBe('nxnclientqa');
+});
