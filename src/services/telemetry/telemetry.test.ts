@@ -1,4 +1,4 @@
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { endpointFor } from './endpoints.ts';
 import { statsUserId, truncate } from './limits.ts';
 import { buildClickEvent, buildHttpStats, buildLoginFailureEvent, buildUsageRecord, loginSubEventCode } from './payloads.ts';
@@ -39,9 +39,27 @@ describe('limits', () => {
   });
 });
 
-test('formats timestamps as yyyy-MM-ddTHH:mm:ss with the zone offset', () => {
-  expect(formatTimestamp(now)).toMatch(/^2026-11-22T\d{2}:05:09[+-]\d{2}:\d{2}$/);
-  expect(() => formatTimestamp(new Date('nope'))).toThrow('Invalid time value');
+describe('timestamps', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  /** Puts the visitor in a zone `minutesEast` of UTC, whatever the machine running the test says. */
+  const zone = (minutesEast: number) => vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-minutesEast);
+
+  test.each([
+    [330, '2026-11-22T16:35:09+05:30'],
+    [-210, '2026-11-22T07:35:09-03:30'],
+    [0, '2026-11-22T11:05:09+00:00'],
+    [-600, '2026-11-22T01:05:09-10:00'],
+    [780, '2026-11-23T00:05:09+13:00'],
+  ])('at %i minutes east of UTC the time is written yyyy-MM-ddTHH:mm:ssxxx as %s', (minutesEast, written) => {
+    zone(minutesEast);
+    expect(formatTimestamp(now)).toBe(written);
+  });
+
+  test('an invalid date throws the spec message', () => {
+    expect(() => formatTimestamp(new Date('nope'))).toThrow('Invalid time value');
+  });
 });
 
 describe('payloads', () => {

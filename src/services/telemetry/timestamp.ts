@@ -8,5 +8,7 @@ export function formatTimestamp(date: Date): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
   const offset = -date.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+  // The wall-clock fields come from the same offset that is printed, so the two always agree.
+  const local = new Date(date.getTime() + offset * 60_000);
+  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }
