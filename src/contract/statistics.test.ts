@@ -25,6 +25,13 @@ test('the records the page builds satisfy the statistics contract, even at their
   })).success).toBe(true);
 });
 
+test('a login event built from hostile SiteMinder codes still keeps the contract', () => {
+  expect(loginStatsEventSchema.safeParse(buildLoginFailureEvent({
+    wlKey: 'nxn', userId: 'jdoe', userToken: null, smAuthStatus: '"><script>', smAuthReason: 'x'.repeat(5000), message: 'Invalid Credentials',
+    browser: 'Chrome', os: 'Linux', environment: 'MOCK', hostUrl: 'http://localhost/', now,
+  })).success).toBe(true);
+});
+
 test('a login event with an OTP value or an unknown sub-event code breaks the contract', () => {
   const event = buildLoginFailureEvent({
     wlKey: 'nxn', userId: 'jdoe', userToken: null, smAuthStatus: null, smAuthReason: null, message: 'Invalid Credentials',
@@ -32,6 +39,7 @@ test('a login event with an OTP value or an unknown sub-event code breaks the co
   });
   expect(loginStatsEventSchema.safeParse({ ...event, OTP_TYPE: 'email' }).success).toBe(false);
   expect(loginStatsEventSchema.safeParse({ ...event, SUB_EVENT_CODE: 'NLA9999' }).success).toBe(false);
+  expect(loginStatsEventSchema.safeParse({ ...event, FAILURE_REASON: 'SMAUTHREASON=<b>;SMAUTHSTATUS=0' }).success).toBe(false);
 });
 
 test('the metrics endpoints take any JSON object up to 16 KiB', () => {

@@ -20,10 +20,10 @@ export const usageRecordSchema = z.object({
   WL_KEY: text(40),
   /** Display language, e.g. `en-US`. */
   USER_LANGUAGE: text(10),
-  /** The state left, e.g. `FPS/requestPage`. */
-  FROM_STATE: text(256),
-  /** The state entered, e.g. `FPS/generateOTPPage`. */
-  TO_STATE: text(256),
+  /** The state left, e.g. `FPS/requestPage`, at most 512 characters (a navigation state). */
+  FROM_STATE: text(512),
+  /** The state entered, e.g. `FPS/generateOTPPage`, at most 512 characters. */
+  TO_STATE: text(512),
   /** Success or Failure. */
   TRANSITION_STATUS: transitionResultSchema,
   /** Milliseconds spent in FROM_STATE. */
@@ -129,8 +129,8 @@ export const loginStatsEventSchema = z.object({
   EVENT_STATUS: transitionResultSchema,
   /** The catalogue message shown (spec 8), never the raw query parameter. */
   EVENT_ERROR_MESSAGE: text(512),
-  /** e.g. `SMAUTHREASON=0;SMAUTHSTATUS=0`. */
-  FAILURE_REASON: text(256),
+  /** The SiteMinder codes, digits only (anything else in the query is dropped), e.g. `SMAUTHREASON=0;SMAUTHSTATUS=0`. */
+  FAILURE_REASON: z.string().check(z.regex(/^SMAUTHREASON=\d{0,10};SMAUTHSTATUS=\d{0,10}$/)),
   /** Browser name and version. */
   BROWSER_INFO: text(256),
   /** OS name and version. */

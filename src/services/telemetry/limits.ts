@@ -1,6 +1,8 @@
 /** Truncation limits of spec 9. */
 export const LIMITS = {
   url: 512,
+  /** A navigation state (a usage record's FROM_STATE and TO_STATE), like the navigation URLs. */
+  navigationState: 512,
   clickState: 512,
   headers: 4096,
   contextPath: 150,

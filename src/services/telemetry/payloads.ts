@@ -37,8 +37,8 @@ export function buildUsageRecord(input: {
   return {
     WL_KEY: input.context.wlKey,
     USER_LANGUAGE: input.context.language,
-    FROM_STATE: truncate(input.from, LIMITS.clickFromState),
-    TO_STATE: truncate(input.to, LIMITS.clickFromState),
+    FROM_STATE: truncate(input.from, LIMITS.navigationState),
+    TO_STATE: truncate(input.to, LIMITS.navigationState),
     TRANSITION_STATUS: input.status,
     ELAPSED_TIME: Math.max(0, Math.round(input.elapsedMs)),
     TIME_STAMP_WITH_ZONE: formatTimestamp(input.now),
@@ -55,6 +55,14 @@ export function loginSubEventCode(smAuthStatus: string | null, smAuthReason: str
   if (smAuthStatus === '1') return 'NLA0103';
   if (smAuthReason === '24') return 'NLA0102';
   return 'NLA0113';
+}
+
+/**
+ * A SiteMinder reason or status code as it may be recorded: digits only. The values come from the
+ * login page's query, which anyone can write, so anything else (text, markup, a long value) is dropped.
+ */
+function authCode(value: string | null): string {
+  return value !== null && /^\d{1,10}$/.test(value) ? value : '';
 }
 
 /** The login statistics event (NXN_LOGIN_STATS). */
@@ -84,7 +92,7 @@ export function buildLoginFailureEvent(input: {
     EVENT_NAME: 'LOGIN',
     EVENT_STATUS: 'Failure',
     EVENT_ERROR_MESSAGE: truncate(input.message, LIMITS.clickState),
-    FAILURE_REASON: `SMAUTHREASON=${input.smAuthReason ?? ''};SMAUTHSTATUS=${input.smAuthStatus ?? ''}`.slice(0, LIMITS.clickFromState),
+    FAILURE_REASON: `SMAUTHREASON=${authCode(input.smAuthReason)};SMAUTHSTATUS=${authCode(input.smAuthStatus)}`,
     BROWSER_INFO: truncate(input.browser, LIMITS.clickFromState),
     OS_INFO: truncate(input.os, LIMITS.clickFromState),
     ENVIRONMENT: input.environment,

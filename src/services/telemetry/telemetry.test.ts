@@ -75,6 +75,27 @@ describe('payloads', () => {
     expect(record.HOST_URL).toHaveLength(512);
   });
 
+  test('a usage record cuts its from- and to-state at 512 characters, as navigation states', () => {
+    const record = buildUsageRecord({
+      context: { wlKey: 'nxn', language: 'en-US', hostUrl: 'h', userType: 'both' },
+      from: 'f'.repeat(600), to: 't'.repeat(600), status: 'Success', elapsedMs: 1, now, stateGuid: 'g',
+    });
+    expect(record.FROM_STATE).toBe('f'.repeat(512));
+    expect(record.TO_STATE).toBe('t'.repeat(512));
+  });
+
+  test('a login failure records the SiteMinder codes only when they are digits', () => {
+    const reason = (smAuthReason: string | null, smAuthStatus: string | null) => buildLoginFailureEvent({
+      wlKey: 'nxn', userId: 'jdoe', userToken: null, smAuthStatus, smAuthReason, message: 'Invalid Credentials',
+      browser: 'Chrome', os: 'Linux', environment: 'MOCK', hostUrl: 'http://localhost/', now,
+    }).FAILURE_REASON;
+    expect(reason('24', '0')).toBe('SMAUTHREASON=24;SMAUTHSTATUS=0');
+    expect(reason(null, '1')).toBe('SMAUTHREASON=;SMAUTHSTATUS=1');
+    expect(reason('<img src=x onerror=alert(1)>', '0;SMAUTHSTATUS=9')).toBe('SMAUTHREASON=;SMAUTHSTATUS=');
+    expect(reason('24abc', ' 1')).toBe('SMAUTHREASON=;SMAUTHSTATUS=');
+    expect(reason('9'.repeat(300), '')).toBe('SMAUTHREASON=;SMAUTHSTATUS=');
+  });
+
   test('login sub-event codes follow SMAUTHSTATUS and SMAUTHREASON', () => {
     expect(loginSubEventCode('1', '24')).toBe('NLA0103');
     expect(loginSubEventCode(null, '24')).toBe('NLA0102');
