@@ -153,8 +153,24 @@ describe('redirect safety', () => {
     ['%2F%2Fevil.example', false],
     ['http://partner.example/x', false],
     ['', false],
+    ['https://partner.example:443/x', true],
+    ['https://partner.example:8443/x', false],
+    ['https://user:pw@partner.example/x', false],
+    ['https://user@partner.example/x', false],
+    ['https://partner.example@evil.example/x', false],
+    ['https://user:pw@portal.nxn.example/app/nxn/login', false],
+    ['/..//evil.example', false],
+    ['/./..//evil.example/x', false],
+    ['/..%2F%2Fevil.example', false],
+    ['/app/..//evil.example', false],
+    ['/app/nxn/../nxn/login', true],
   ])('%s is safe: %s', (target, safe) => {
     expect(isSafeRedirect(target, origin, ['partner.example'])).toBe(safe);
+  });
+
+  test('an allow-listed host with its port opens that port only', () => {
+    expect(isSafeRedirect('https://partner.example:8443/x', origin, ['partner.example:8443'])).toBe(true);
+    expect(isSafeRedirect('https://partner.example/x', origin, ['partner.example:8443'])).toBe(false);
   });
 });
 
