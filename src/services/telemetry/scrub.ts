@@ -1,5 +1,6 @@
-// Keys that must never leave the page in statistics, whatever a caller passes.
-const SECRET_KEY = /pass|pwd|otp|passcode|secret|token|answer|cellphone|businessphone|primaryemail|emailid|channelvalue|unprotected/i;
+// Keys that must never leave the page in statistics, whatever a caller passes: passwords and passcodes,
+// secrets and tokens, security answers, and contact values (any e-mail, phone or contact field).
+const SECRET_KEY = /pass|pwd|otp|secret|token|answer|e[-_]?mail|phone|contact|channelvalue|unprotected/i;
 
 /** Drops secret-looking keys (recursively) from a statistics payload. */
 export function scrubSecrets<T>(payload: T): T {

@@ -203,6 +203,17 @@ describe('sendStatistics', () => {
     expect(transport.calls[0]?.body).toEqual({ nested: {}, OTP_STATUS: null, ok: 1, statsType: 'NXN_USAGE_STATS' });
   });
 
+  test('drops password, passcode and contact keys in any case, however deep', async () => {
+    const transport = recordingTransport();
+    const secrets = {
+      email: 'a@b.example', Email: 'a@b.example', EMAIL_ADDRESS: 'a@b.example', 'e-mail': 'a@b.example', emailId: 'a@b.example',
+      phone: '201-555-0147', PHONE: '201-555-0147', mobilePhone: '201-555-0147', contact: 'x', CONTACT_VALUE: 'x', contactValue: 'x',
+      otp: '123456', OTP: '123456', passcode: '123456', PassCode: '123456', password: 'p', PASSWORD: 'p', newPassword: 'p', PASSWRD: 'p',
+    };
+    await sendStatistics('NXN_USAGE_STATS', { ...secrets, WL_KEY: 'nxn', list: [{ ...secrets, kept: 1 }], nested: { deeper: { ...secrets } } }, { transport });
+    expect(transport.calls[0]?.body).toEqual({ WL_KEY: 'nxn', list: [{ kept: 1 }], nested: { deeper: {} }, statsType: 'NXN_USAGE_STATS' });
+  });
+
   test('uses the beacon while the page unloads', async () => {
     const transport = recordingTransport();
     await sendStatistics('NXN_USAGE_STATS', { a: 1 }, { transport, unloading: true });
