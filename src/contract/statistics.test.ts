@@ -20,6 +20,7 @@ test('the records the page builds satisfy the statistics contract, even at their
   })).success).toBe(true);
   expect(httpStatsSchema.safeParse(buildHttpStats({
     portalName: 'nxn', browser: 'Chrome', os: 'Linux', screenResolution: '1x1', userAgent: long, environment: 'MOCK',
+    userToken: long, clientId: 'nxn', userId: long, userType: 'both', fromState: long, toState: long,
     method: 'GET', url: `/portal-login-service/public/uti/${long}`, status: 'Failure', statusCode: -1, responseSize: 0,
     startedAt: now, endedAt: now, requestGuid: 'r',
   })).success).toBe(true);

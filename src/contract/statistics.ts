@@ -59,10 +59,24 @@ export const httpStatsSchema = z.object({
   screenResolution: text(20),
   /** The user agent, at most 512 characters. */
   userAgent: text(512),
-  /** LOCAL, MOCK, DEV, XAT, QA or PRODUCTION. */
+  /** LOCAL, MOCK, DEV, XAT, QA or PRODUCTION, resolved from the host name (spec 4.4). */
   environment: text(20),
+  /** The user token: the usrTok cookie, at most 4096 characters; null when absent. */
+  userToken: z.nullable(text(4096)),
+  /** The provider's client whose portal this is: the white-label key, e.g. `nxn`. */
+  clientId: text(40),
+  /** The user id the visitor gave, when it is 1 to 50 of letters, digits, @ . _ - (spec 5); else null. */
+  lastActivityUserId: z.nullable(z.string().check(z.regex(/^[A-Za-z0-9@._-]{1,50}$/))),
+  /** internal, external or both (both until known). */
+  userType: userTypeSchema,
+  /** The state the call was made from, e.g. `FPS/requestPage`, at most 512 characters; null when the page has none. */
+  fromState: z.nullable(text(512)),
+  /** The state once the answer was handled, e.g. `FPS/otpPage`, at most 512 characters; null when the page has none. */
+  toState: z.nullable(text(512)),
   /** `Client Experience Delivery` by default. */
   lineOfBusiness: text(100),
+  /** The API version the called path names, e.g. `v1` of `/contentsvcs/v1/api/…`; null when it names none. */
+  apiVersion: z.nullable(text(20)),
   /** GET, POST, ... */
   httpMethod: text(10),
   /** The called URL, at most 512 characters. */

@@ -6,12 +6,14 @@ import { showsWhiteLabelTesting } from '../lib/environment.ts';
 interface Props {
   strings: { link: string; title: string; empty: string; error: string; contact: string; loading: string; close: string };
   environmentMap: EnvironmentMap;
+  /** The brand, for the HTTP stats of the White Label call. */
+  wlKey: string;
 }
 
 type Load = { state: 'idle' | 'loading' | 'failed' } | { state: 'loaded'; groups: WhiteLabelTestGroup[] };
 
 /** The White Label testing link and dialog: only in integration-test environments on the provider's domains. */
-export default function WhiteLabelTesting({ strings, environmentMap }: Props) {
+export default function WhiteLabelTesting({ strings, environmentMap, wlKey }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [shown, setShown] = useState(false);
   const [load, setLoad] = useState<Load>({ state: 'idle' });
@@ -24,8 +26,11 @@ export default function WhiteLabelTesting({ strings, environmentMap }: Props) {
     dialog.current?.showModal();
     if (load.state === 'loaded' || load.state === 'loading') return;
     setLoad({ state: 'loading' });
-    // The service client loads only when someone opens the dialog (test environments only).
-    const { getWhiteLabelTestUrls } = await import('../services/portal-support-service.ts');
+    // The service client and the HTTP-stats reporter load only when someone opens the dialog (test environments only).
+    const [{ configureServiceClient, getWhiteLabelTestUrls }, { reportHttpStat }] = await Promise.all([
+      import('../services/portal-support-service.ts'), import('../services/telemetry/report-http-stat.ts'),
+    ]);
+    configureServiceClient({ reportHttpStat: (stat) => reportHttpStat(stat, { wlKey, environmentMap, fromState: 'login', toState: 'login/whiteLabelTesting' }) });
     const result = await getWhiteLabelTestUrls();
     setLoad(result.ok ? { state: 'loaded', groups: result.data } : { state: 'failed' });
   }

@@ -9,6 +9,11 @@ import type { ServiceResult } from './service-errors.ts';
 
 // The calls outside the recovery flow, kept apart so the recovery page does not ship them.
 
+// A page using these calls attaches its HTTP-stats reporter through here: importing the client from a
+// second lazily loaded module would split it from the recovery calls into a chunk of its own, which the
+// recovery page then pays for.
+export { configureServiceClient } from './http.ts';
+
 /** GET /nxn-service/public/wlTestUrls: White Label testing groups. */
 export function getWhiteLabelTestUrls(): Promise<ServiceResult<WhiteLabelTestGroup[]>> {
   return call({ method: 'GET', path: '/nxn-service/public/wlTestUrls', timeoutMs: CONTENT_TIMEOUT_MS, schema: whiteLabelTestUrlsSchema });

@@ -1,17 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/chromium.ts';
 
-// Test host names resolve to this machine, so the environment map sees XAT and PRODUCTION hosts.
+// Test host names resolve to this machine, so the environment map sees DEV, QA, XAT and PRODUCTION hosts
+// (src/config/environment-map.json: host patterns, and the substring rules under nxn.example).
+const HOSTS = ['portal-xat.nxn.example', 'portal.nxn.example', 'portal-qa.nxn.example', 'uat2.nxn.example', 'portal-dev.nxn.example'];
 test.use({
   launchOptions: {
-    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP portal-xat.nxn.example 127.0.0.1, MAP portal.nxn.example 127.0.0.1'],
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=${HOSTS.map((host) => `MAP ${host} 127.0.0.1`).join(', ')}`],
     ...(process.env['CHROMIUM_PATH'] || (await import('node:fs')).existsSync('/usr/bin/chromium') ? { executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium' } : {}),
   },
 });
 
 const port = new URL(process.env['E2E_BASE'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 4399}`).port;
 
-test('the White Label testing link shows on an XAT host and lists the groups collapsed', async ({ page }) => {
+test('the White Label testing link shows on an XAT host and lists the groups collapsed', async ({ page, request }) => {
   await page.goto(`http://portal-xat.nxn.example:${port}/app/nxn/login?SMQUERYDATA=q`);
   await page.getByRole('button', { name: 'White Label testing' }).click();
   const dialog = page.getByRole('dialog', { name: 'White Label domains' });
@@ -23,14 +25,27 @@ test('the White Label testing link shows on an XAT host and lists the groups col
   await expect(group.getByRole('link', { name: 'wm-portal@nxn.example' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // The call that filled the dialog is reported to HTTP stats with the host's environment.
+  await expect.poll(async () => {
+    const { records } = (await (await request.get('/__emulator/stats')).json()) as { records: Array<{ payload: Record<string, unknown> }> };
+    return records.map((record) => record.payload).find((payload) => payload['statsType'] === 'NXN_HTTP_STATS' && payload['url'] === '/nxn-service/public/wlTestUrls');
+  }).toMatchObject({ httpMethod: 'GET', status: 'Success', statusCode: 200, environment: 'XAT', clientId: 'nxn', fromState: 'login', toState: 'login/whiteLabelTesting' });
 });
 
+for (const [host, environment] of [['portal-qa.nxn.example', 'QA (host pattern)'], ['uat2.nxn.example', 'QA (uat under a corporate domain)'], ['portal-dev.nxn.example', 'DEV (host pattern)']]) {
+  test(`the White Label testing link shows on ${host}, a ${environment} host`, async ({ page }) => {
+    await page.goto(`http://${host}:${port}/app/nxn/login?SMQUERYDATA=q`);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'White Label testing' })).toBeVisible();
+  });
+}
+
 test('the White Label testing link is absent on PRODUCTION and MOCK hosts', async ({ page }) => {
-  await page.goto(`http://portal.nxn.example:${port}/app/nxn/login?SMQUERYDATA=q`);
-  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
-  await page.waitForTimeout(500);
-  await expect(page.getByRole('button', { name: 'White Label testing' })).toHaveCount(0);
-  await page.goto(`http://localhost:${port}/app/nxn/login?SMQUERYDATA=q`);
-  await page.waitForTimeout(500);
-  await expect(page.getByRole('button', { name: 'White Label testing' })).toHaveCount(0);
+  for (const host of ['portal.nxn.example', 'localhost']) {
+    await page.goto(`http://${host}:${port}/app/nxn/login?SMQUERYDATA=q`);
+    // Only once every island (the link's is client:idle) has hydrated does its absence mean anything.
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'White Label testing' })).toHaveCount(0);
+  }
 });

@@ -31,14 +31,11 @@ interface Props {
 }
 
 
-const randomId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now()));
-
 /** The OTP recovery wizard: one step at a time (spec 2.6), state in a nanostore, one switch. */
 export default function RecoveryWizard({ page, wlKey, language, strings, paths, allowedRedirectHosts, clickMonitor }: Props) {
   const hydrated = useHydrated();
   const query = new URLSearchParams(useLocationSearch());
   const flow: Flow = page === 'FUID' ? 'FUID' : query.get('FTUF') === 'Y' ? 'FTU' : 'FPS';
-  const guid = useRef(randomId());
   const started = useRef(Date.now());
 
   const exit = useCallback((target: RecoveryExit) => {
@@ -61,12 +58,9 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     devicePrint: () => import('../../lib/device-fingerprint.ts').then(({ browserFingerprintSource, collectFingerprint, encodeFingerprint }) =>
       encodeFingerprint(collectFingerprint(browserFingerprintSource()))),
     exit,
-    reportUsage: ({ from, to, status, state }) => {
-      const userId = state.flow === 'FUID' ? null : state.subject;
+    reportUsage: (transition) => {
       const elapsedMs = Date.now() - started.current;
-      void import('./recovery-telemetry.ts').then(({ reportRecoveryUsage }) => reportRecoveryUsage({
-        wlKey, language, userType: state.userType, userId, from, to, status, elapsedMs, stateGuid: guid.current,
-      }));
+      void import('./recovery-telemetry.ts').then(({ reportRecoveryUsage }) => reportRecoveryUsage(wlKey, language, transition, elapsedMs));
     },
   }), [flow, wlKey, language, exit, client]);
   const state = useStore(store.$recovery);
@@ -86,9 +80,9 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
       done = true;
       void loadLaterSteps();
       client.preload();
-      void import('./recovery-telemetry.ts').then(({ reportRecoveryUsage }) => reportRecoveryUsage({
-        wlKey, language, userType: 'both', userId: null, from: 'entry', to: `${flow}/requestPage`, status: 'Success', elapsedMs: Date.now() - started.current, stateGuid: guid.current,
-      }));
+      void import('./recovery-telemetry.ts').then(({ reportRecoveryUsage }) => reportRecoveryUsage(wlKey, language, {
+        from: 'entry', to: `${flow}/requestPage`, status: 'Success', state: store.$recovery.get(),
+      }, Date.now() - started.current));
     };
     const events = ['pointerdown', 'keydown', 'focusin', 'pagehide'] as const;
     for (const name of events) window.addEventListener(name, engage, { once: true, passive: true });

@@ -1,28 +1,33 @@
-import { parseUserAgent } from '../../lib/user-agent.ts';
+// Bundled into this lazily loaded module rather than passed as a prop: the wizard's eager code stays as
+// small as it is, and the build refuses a malformed map before any page is made (astro.config.mjs).
+import environmentMap from '../../config/environment-map.json';
+import { randomId } from '../../lib/random-id.ts';
 import type { HttpStat } from '../../services/http.ts';
-import { buildHttpStats, buildUsageRecord } from '../../services/telemetry/payloads.ts';
-import type { StatsUserType, TransitionStatus } from '../../services/telemetry/payloads.ts';
+import { buildUsageRecord } from '../../services/telemetry/payloads.ts';
+import type { TransitionStatus } from '../../services/telemetry/payloads.ts';
+import { reportHttpStat as report } from '../../services/telemetry/report-http-stat.ts';
 import { sendStatistics } from '../../services/telemetry/send-statistics.ts';
+import type { RecoveryState } from '../../stores/recovery/flow-state.ts';
 
-/** One recovery usage record (spec 3), sent to the metrics endpoint. Loaded lazily: never on the critical path. */
-export function reportRecoveryUsage(input: {
-  wlKey: string; language: string; userType: StatsUserType; userId: string | null; from: string; to: string; status: TransitionStatus; elapsedMs: number; stateGuid: string;
-}): void {
+// STATE_GUID: one id per page visit, tying its records together (this module loads once per page).
+const stateGuid = randomId();
+
+/** The user id statistics may carry: the one the visitor typed, never the forgot-user-id flow's principal id. */
+const userIdOf = (state: RecoveryState) => (state.flow === 'FUID' ? null : state.subject);
+
+/** One recovery usage record (spec 3) for a transition of the wizard, sent to the metrics endpoint. */
+export function reportRecoveryUsage(
+  wlKey: string, language: string, transition: { from: string; to: string; status: TransitionStatus; state: RecoveryState }, elapsedMs: number,
+): void {
+  const { state } = transition;
   const record = buildUsageRecord({
-    context: { wlKey: input.wlKey, language: input.language, hostUrl: location.href.split('?')[0] ?? '', userType: input.userType, userId: input.userId },
-    from: input.from, to: input.to, status: input.status, elapsedMs: input.elapsedMs, now: new Date(), stateGuid: input.stateGuid,
+    context: { wlKey, language, hostUrl: location.href.split('?')[0] ?? '', userType: state.userType, userId: userIdOf(state) },
+    from: transition.from, to: transition.to, status: transition.status, elapsedMs, now: new Date(), stateGuid,
   });
   void sendStatistics('NXN_USAGE_STATS', { ...record });
 }
 
-/** One service call to HTTP stats (spec 7), with the visitor's browser, OS and device. */
+/** One service call to HTTP stats (spec 7), with the environment of this host. */
 export function reportHttpStat(stat: HttpStat, portalName: string): void {
-  const { browserInfo, osInfo, deviceInfo } = parseUserAgent(navigator.userAgent);
-  const payload = buildHttpStats({
-    portalName, browser: `${browserInfo.name} ${browserInfo.version}`.trim(), os: `${osInfo.name} ${osInfo.version}`.trim(), deviceType: deviceInfo.type,
-    screenResolution: `${screen.width}x${screen.height}`, userAgent: navigator.userAgent, environment: 'browser', method: stat.method, url: stat.url,
-    status: stat.status, statusCode: stat.statusCode, responseSize: stat.responseSize, startedAt: stat.startedAt, endedAt: new Date(stat.startedAt.getTime() + stat.elapsedMs),
-    requestGuid: crypto.randomUUID(),
-  });
-  void sendStatistics('NXN_HTTP_STATS', { ...payload });
+  report(stat, { wlKey: portalName, environmentMap });
 }

@@ -122,7 +122,7 @@ export function buildClickEvent(input: ClickEvent): ClickEvent {
 /** The HTTP-stats payload: one service call (spec 3 general payload, spec 8 status rules). */
 export type HttpStatsPayload = HttpStatsContract;
 
-/** Builds the HTTP-stats payload for one call. */
+/** Builds the HTTP-stats payload for one call, with what the page knows of the visitor. */
 export function buildHttpStats(input: {
   portalName: string;
   browser: string;
@@ -131,6 +131,15 @@ export function buildHttpStats(input: {
   screenResolution: string;
   userAgent: string;
   environment: string;
+  /** The usrTok cookie, or null. */
+  userToken: string | null;
+  /** The white-label key. */
+  clientId: string;
+  /** The user id as given; sent only when it passes the usage-stats filter. */
+  userId: string | null;
+  userType: StatsUserType;
+  fromState: string | null;
+  toState: string | null;
   method: string;
   url: string;
   status: TransitionStatus;
@@ -150,7 +159,14 @@ export function buildHttpStats(input: {
     screenResolution: input.screenResolution,
     userAgent: truncate(input.userAgent, LIMITS.clickState),
     environment: input.environment,
+    userToken: input.userToken === null ? null : truncate(input.userToken, LIMITS.headers),
+    clientId: input.clientId,
+    lastActivityUserId: statsUserId(input.userId),
+    userType: input.userType,
+    fromState: input.fromState === null ? null : truncate(input.fromState, LIMITS.navigationState),
+    toState: input.toState === null ? null : truncate(input.toState, LIMITS.navigationState),
     lineOfBusiness: STATS_DEFAULTS.lineOfBusiness,
+    apiVersion: /\/(v\d+(?:\.\d+)*)\//i.exec(path.split('?')[0] ?? '')?.[1] ?? null,
     httpMethod: input.method,
     url: truncate(input.url, LIMITS.url),
     status: input.status,

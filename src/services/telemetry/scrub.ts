@@ -8,8 +8,9 @@ export function scrubSecrets<T>(payload: T): T {
   if (payload === null || typeof payload !== 'object') return payload;
   const clean: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(payload)) {
-    // The login-statistics OTP fields are part of the record but always null (spec 3).
-    if (SECRET_KEY.test(key) && !/^USR_TOKEN$/.test(key)) {
+    // The user token is a field of the login and HTTP statistics (spec 3), named there on purpose; the
+    // login-statistics OTP fields are part of the record but always null.
+    if (SECRET_KEY.test(key) && !/^(USR_TOKEN|userToken)$/.test(key)) {
       if (/^OTP_/.test(key)) clean[key] = null;
       continue;
     }

@@ -121,9 +121,24 @@ describe('payloads', () => {
     expect(event.fieldValue).toHaveLength(512);
   });
 
+  test('HTTP stats carry what the page knows of the visitor: token, client, filtered user id, user type, states', () => {
+    const stats = (userId: string, url: string) => buildHttpStats({
+      portalName: 'nxn', browser: 'Chrome', os: 'Linux', screenResolution: '390x844', userAgent: 'UA', environment: 'QA',
+      userToken: 'tok-1', clientId: 'nxn', userId, userType: 'external', fromState: 'FPS/requestPage', toState: 'FPS/otpPage',
+      method: 'POST', url, status: 'Success', statusCode: 200, responseSize: 10, startedAt: now, endedAt: now, requestGuid: 'r',
+    });
+    expect(stats('jdoe', '/portal-login-service/public/fps/auth')).toMatchObject({
+      environment: 'QA', userToken: 'tok-1', clientId: 'nxn', lastActivityUserId: 'jdoe', userType: 'external',
+      fromState: 'FPS/requestPage', toState: 'FPS/otpPage', apiVersion: null,
+    });
+    expect(stats('j doe<script>', '/portal-login-service/public/fps/auth').lastActivityUserId).toBeNull();
+    expect(stats('jdoe', '/app/npx/public/contentsvcs/v1/api/sites/gateway/sblocks/open/x?v2=/v3/').apiVersion).toBe('v1');
+  });
+
   test('HTTP stats default the device type and cut the context path at 150', () => {
     const stats = buildHttpStats({
       portalName: 'nxn', browser: 'Chrome', os: 'Linux', screenResolution: '390x844', userAgent: 'UA', environment: 'MOCK',
+      userToken: null, clientId: 'nxn', userId: null, userType: 'both', fromState: null, toState: null,
       method: 'POST', url: `/portal-login-service/public/${'p'.repeat(200)}`, status: 'Failure', statusCode: 500, responseSize: 10,
       startedAt: now, endedAt: new Date(now.getTime() + 250), requestGuid: 'r',
     });
@@ -212,6 +227,12 @@ describe('sendStatistics', () => {
     };
     await sendStatistics('NXN_USAGE_STATS', { ...secrets, WL_KEY: 'nxn', list: [{ ...secrets, kept: 1 }], nested: { deeper: { ...secrets } } }, { transport });
     expect(transport.calls[0]?.body).toEqual({ WL_KEY: 'nxn', list: [{ kept: 1 }], nested: { deeper: {} }, statsType: 'NXN_USAGE_STATS' });
+  });
+
+  test('keeps the user token of the login and HTTP statistics, the one token field the spec names', async () => {
+    const transport = recordingTransport();
+    await sendStatistics('NXN_HTTP_STATS', { userToken: 'u', USR_TOKEN: 'u', xsrfToken: 'x', accessToken: 'a' }, { transport });
+    expect(transport.calls[0]?.body).toEqual({ userToken: 'u', USR_TOKEN: 'u', statsType: 'NXN_HTTP_STATS' });
   });
 
   test('uses the beacon while the page unloads', async () => {
