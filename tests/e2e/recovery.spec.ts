@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { focused } from './support/focus.ts';
 import { expectOnlyGerman } from './support/german-text.ts';
-import { codeSentTo, lastCode, lastTemporaryPassword, outbox, RecoveryPage } from './support/recovery-page.ts';
+import { codeSentTo, lastCode, lastTemporaryPassword, outbox, RecoveryPage, statistics } from './support/recovery-page.ts';
 
 // These tests change the seeded users, so they run one after another on their own emulator.
 test.describe.configure({ mode: 'serial' });
@@ -10,9 +10,15 @@ test.beforeEach(async ({ request }) => {
   await request.post('/__emulator/reset');
 });
 
-test('jdoe resets the password by e-mail and logs in with the new one, seeing the toast once', async ({ page, request }) => {
+test('jdoe resets the password by e-mail and logs in with the new one, seeing the toast once', async ({ page, request, context, baseURL }) => {
+  // The user token statistics carry (spec 3) comes from the usrTok cookie.
+  await context.addCookies([{ name: 'usrTok', value: 'e2e-user-token', url: baseURL ?? '' }]);
   const recovery = new RecoveryPage(page);
+  const channelLookup = page.waitForResponse((response) => response.url().endsWith('/portal-login-service/public/fps/auth'));
   await recovery.requestPassword('jdoe');
+  // The contact values arrive obfuscated; neither they nor their base64 part may reach statistics.
+  const lookup = (await (await channelLookup).json()) as Record<string, string | null>;
+  const contacts = [lookup['primaryEmail'], lookup['cellPhone'], lookup['businessPhone']];
   await expect(page.getByText('j******e@example.com')).toBeVisible();
   await recovery.choose(/Option #1 Email/);
   await expect(page.getByText('The passcode expires in 20 minutes.')).toBeVisible();
@@ -20,18 +26,32 @@ test('jdoe resets the password by e-mail and logs in with the new one, seeing th
   await recovery.enterCode(await lastCode(request));
   // The temporary password is e-mailed before the page moves on: read it once the page is there.
   await expect(page).toHaveURL(/fps-self-change-pw/);
-  await recovery.changePassword(await lastTemporaryPassword(request), 'Fresh#Start2027');
+  const temporaryPassword = await lastTemporaryPassword(request);
+  await recovery.changePassword(temporaryPassword, 'Fresh#Start2027');
   await expect(page).toHaveURL(/\/app\/nxn\/login\?.*fromPage=FPS/);
   await expect(page.getByTestId('success-toast')).toContainText('Password has been reset successfully.');
   await recovery.login('jdoe', 'Fresh#Start2027');
   await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
-  const stats = (await (await request.get('/__emulator/stats')).json()) as { records: Array<{ endpoint: string; payload: Record<string, unknown> }> };
-  const payloads = stats.records.map((record) => record.payload);
+  const payloads = await statistics(request);
   expect(payloads).toContainEqual(expect.objectContaining({ statsType: 'NXN_USAGE_STATS', TO_STATE: 'FPS/generateOTPPage', TRANSITION_STATUS: 'Success', WL_KEY: 'nxn', LAST_ACTIVITY_USER_ID: 'jdoe' }));
-  expect(payloads).toContainEqual(expect.objectContaining({ statsType: 'NXN_HTTP_STATS', url: '/portal-login-service/public/fps/auth', status: 'Success', statusCode: 200 }));
-  // Nothing secret in any statistics record: no password, passcode or full contact value.
-  const everything = JSON.stringify(stats);
-  for (const secret of ['Fresh#Start2027', 'john.doe@example.com', '201-555-0147', ...(await outbox(request)).map((message) => message.code ?? 'none')]) {
+  // HTTP stats: the environment of localhost is MOCK, with the user token, the client and the visitor as the page knows them.
+  expect(payloads).toContainEqual(expect.objectContaining({
+    statsType: 'NXN_HTTP_STATS', url: '/portal-login-service/public/fps/auth', status: 'Success', statusCode: 200,
+    environment: 'MOCK', userToken: 'e2e-user-token', clientId: 'nxn', lastActivityUserId: 'jdoe', apiVersion: null,
+  }));
+  expect(payloads).toContainEqual(expect.objectContaining({
+    statsType: 'NXN_HTTP_STATS', url: '/portal-login-service/public/fps/generate-otp', environment: 'MOCK', userType: 'external',
+    lastActivityUserId: 'jdoe', fromState: 'FPS/otpPage', toState: 'FPS/verifyPage',
+  }));
+  // Nothing secret in any statistics record: no password, passcode or contact value, plain or obfuscated.
+  const everything = await (await request.get('/__emulator/stats')).text();
+  const secrets = [
+    'Fresh#Start2027', temporaryPassword, 'john.doe@example.com', '201-555-0147', '201-555-0199',
+    ...contacts.flatMap((value) => (value ? [value, value.slice(3)] : [])),
+    ...(await outbox(request)).map((message) => message.code ?? 'none'),
+  ];
+  expect(contacts.filter(Boolean)).toHaveLength(3);
+  for (const secret of secrets) {
     expect(everything).not.toContain(secret);
   }
 });
@@ -243,6 +263,15 @@ test('a forgot-user lookup failure shows its message, with the _wl wording for o
     await expect(page.getByRole('alert')).toHaveText(text ?? '');
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   }
+});
+
+test('a visitor who only looks at the request step for a few seconds still leaves a page view', async ({ page, request }) => {
+  await page.clock.install();
+  await page.goto('/self-service/nxn/fps');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.clock.runFor(3000);
+  await expect.poll(async () => (await statistics(request, 'NXN_USAGE_STATS')).map((record) => [record['FROM_STATE'], record['TO_STATE'], record['USER_TYPE'], record['LAST_ACTIVITY_USER_ID']]))
+    .toEqual([['entry', 'FPS/requestPage', 'both', null]]);
 });
 
 test('the request forms validate as the spec says', async ({ page }) => {

@@ -31,6 +31,15 @@ interface Props {
 }
 
 
+type Telemetry = typeof import('./recovery-telemetry.ts');
+let telemetry: Telemetry | undefined;
+// Kept once loaded (at engagement, or once the page settled): a report made while the page unloads then
+// runs at once and goes by sendBeacon, instead of waiting for an import the unload cuts short.
+const withTelemetry = (use: (module: Telemetry) => void) => {
+  if (telemetry) use(telemetry);
+  else void import('./recovery-telemetry.ts').then((module) => use(telemetry = module));
+};
+
 /** The OTP recovery wizard: one step at a time (spec 2.6), state in a nanostore, one switch. */
 export default function RecoveryWizard({ page, wlKey, language, strings, paths, allowedRedirectHosts, clickMonitor }: Props) {
   const hydrated = useHydrated();
@@ -50,43 +59,56 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     location.assign(`${paths.changePassword}?${next.toString()}`);
   }, [allowedRedirectHosts, paths]);
 
-  // The client loads on first use; its calls report HTTP stats through the lazily loaded telemetry.
-  const client = useMemo(() => liveServices((stat) => void import('./recovery-telemetry.ts').then(({ reportHttpStat }) => reportHttpStat(stat, wlKey))), [wlKey]);
-  const store = useMemo(() => createRecoveryStore(flow, {
-    services: client.services,
-    wlKey,
-    devicePrint: () => import('../../lib/device-fingerprint.ts').then(({ browserFingerprintSource, collectFingerprint, encodeFingerprint }) =>
-      encodeFingerprint(collectFingerprint(browserFingerprintSource()))),
-    exit,
-    reportUsage: (transition) => {
-      const elapsedMs = Date.now() - started.current;
-      void import('./recovery-telemetry.ts').then(({ reportRecoveryUsage }) => reportRecoveryUsage(wlKey, language, transition, elapsedMs));
-    },
-  }), [flow, wlKey, language, exit, client]);
+  const { store, client } = useMemo(() => {
+    // The client loads on first use; each call reports to HTTP stats with the steps it led from and to.
+    const client = liveServices((stat) => withTelemetry(({ reportHttpStat }) => reportHttpStat(stat, wlKey, store.$recovery)));
+    const store = createRecoveryStore(flow, {
+      services: client.services,
+      wlKey,
+      devicePrint: () => import('../../lib/device-fingerprint.ts').then(({ browserFingerprintSource, collectFingerprint, encodeFingerprint }) =>
+        encodeFingerprint(collectFingerprint(browserFingerprintSource()))),
+      exit,
+      reportUsage: (transition) => {
+        const elapsedMs = Date.now() - started.current;
+        withTelemetry(({ reportRecoveryUsage }) => reportRecoveryUsage(wlKey, language, transition, elapsedMs));
+      },
+    });
+    return { store, client };
+  }, [flow, wlKey, language, exit]);
   const state = useStore(store.$recovery);
   useClickTracking({ wlKey, component: page.toLowerCase(), monitored: clickMonitor, fromState: () => `${flow}/${store.$recovery.get().step.page.toLowerCase()}Page` });
   const { actions } = store;
   const region = useRef<HTMLDivElement>(null);
   const previousPage = useRef(state.step.page);
 
-  // The page view is recorded, and the later steps and the client fetched, once the visitor starts using the
-  // page (or leaves it): nothing beyond the first step competes with the page's own load.
+  // Nothing beyond the first step competes with the page's own load. The page view is recorded (and the
+  // telemetry loaded) once the visitor starts using the page, leaves it, or 3 s after it hydrated, so by the
+  // time a visitor leaves the telemetry is there to report by sendBeacon; the later steps and the client are
+  // fetched once the visitor starts using the page.
   useEffect(() => {
     if (!hydrated) return undefined;
     store.actions.reset();
-    let done = false;
-    const engage = () => {
-      if (done) return;
-      done = true;
-      void loadLaterSteps();
-      client.preload();
-      void import('./recovery-telemetry.ts').then(({ reportRecoveryUsage }) => reportRecoveryUsage(wlKey, language, {
+    let viewed = false;
+    const recordView = () => {
+      if (viewed) return;
+      viewed = true;
+      withTelemetry(({ reportRecoveryUsage }) => reportRecoveryUsage(wlKey, language, {
         from: 'entry', to: `${flow}/requestPage`, status: 'Success', state: store.$recovery.get(),
       }, Date.now() - started.current));
     };
+    let engaged = false;
+    const engage = () => {
+      recordView();
+      if (engaged) return;
+      engaged = true;
+      void loadLaterSteps();
+      client.preload();
+    };
     const events = ['pointerdown', 'keydown', 'focusin', 'pagehide'] as const;
     for (const name of events) window.addEventListener(name, engage, { once: true, passive: true });
+    const settled = setTimeout(recordView, 3000);
     return () => {
+      clearTimeout(settled);
       for (const name of events) window.removeEventListener(name, engage);
     };
   }, [hydrated, flow, wlKey, language, store, client]);

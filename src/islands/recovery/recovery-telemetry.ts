@@ -1,3 +1,4 @@
+import type { ReadableAtom } from 'nanostores';
 // Bundled into this lazily loaded module rather than passed as a prop: the wizard's eager code stays as
 // small as it is, and the build refuses a malformed map before any page is made (astro.config.mjs).
 import environmentMap from '../../config/environment-map.json';
@@ -6,8 +7,11 @@ import type { HttpStat } from '../../services/http.ts';
 import { buildUsageRecord } from '../../services/telemetry/payloads.ts';
 import type { TransitionStatus } from '../../services/telemetry/payloads.ts';
 import { reportHttpStat as report } from '../../services/telemetry/report-http-stat.ts';
-import { sendStatistics } from '../../services/telemetry/send-statistics.ts';
+import { pageIsHidden, sendStatistics } from '../../services/telemetry/send-statistics.ts';
 import type { RecoveryState } from '../../stores/recovery/flow-state.ts';
+
+// Loaded on the visitor's first interaction or after the page settled, then kept by the wizard: a report made
+// while the page unloads runs at once and goes by sendBeacon (send-statistics does that for a hidden page).
 
 // STATE_GUID: one id per page visit, tying its records together (this module loads once per page).
 const stateGuid = randomId();
@@ -27,7 +31,20 @@ export function reportRecoveryUsage(
   void sendStatistics('NXN_USAGE_STATS', { ...record });
 }
 
-/** One service call to HTTP stats (spec 7), with the environment of this host. */
-export function reportHttpStat(stat: HttpStat, portalName: string): void {
-  report(stat, { wlKey: portalName, environmentMap });
+/** The wizard step as statistics name it, e.g. `FPS/requestPage` (the same names as click events). */
+const stepName = (state: RecoveryState) => `${state.flow}/${state.step.page.toLowerCase()}Page`;
+
+/**
+ * One service call of the wizard to HTTP stats: from the step that made it to the step its answer led
+ * to, with the visitor's user type and user id (never the forgot-user-id flow's principal id).
+ */
+export function reportHttpStat(stat: HttpStat, wlKey: string, $recovery: ReadableAtom<RecoveryState>): void {
+  const at = $recovery.get();
+  const send = () => report(stat, {
+    wlKey, environmentMap, userType: at.userType, userId: userIdOf(at), fromState: stepName(at), toState: stepName($recovery.get()),
+  });
+  // The store acts on an answer within the task that delivered it, so a task later the step it led to is
+  // known; a page that is going away reports at once, while it still can.
+  if (pageIsHidden()) send();
+  else setTimeout(send);
 }

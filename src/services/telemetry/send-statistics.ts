@@ -21,7 +21,7 @@ export const browserTransport: StatsTransport = {
 };
 
 export interface SendOptions {
-  /** The page is going away: use sendBeacon. */
+  /** The page is going away: use sendBeacon. By default, whenever the page is hidden (see pageIsHidden). */
   unloading?: boolean;
   /** Hosts a `redirect` may point to besides this origin. */
   allowedRedirectHosts?: readonly string[];
@@ -34,6 +34,21 @@ export interface SendOptions {
   endpoint?: string;
 }
 
+// Set while the page unloads. Listening in the capture phase puts this before the page's own pagehide
+// handlers (at the window, capturing listeners run first), so whatever those report goes by beacon; a page
+// restored from the back/forward cache is back.
+let unloading = false;
+if (typeof window !== 'undefined') {
+  addEventListener('pagehide', () => (unloading = true), { capture: true });
+  addEventListener('pageshow', () => (unloading = false), { capture: true });
+}
+
+/**
+ * Whether the page is unloading or hidden (a background tab the browser may freeze or discard): a fetch
+ * started then can be lost, a beacon is not.
+ */
+export const pageIsHidden = (): boolean => unloading || (typeof document !== 'undefined' && document.visibilityState === 'hidden');
+
 /**
  * Sends one statistics payload with its `statsType`. A `redirect` in the payload is removed and
  * followed after the call, whether it succeeded or failed, but only to a safe target. Failures are
@@ -45,7 +60,7 @@ export async function sendStatistics(eventName: string, payload: Record<string, 
   const url = options.endpoint ?? endpointFor(eventName);
   const transport = options.transport ?? browserTransport;
   try {
-    if (options.unloading) {
+    if (options.unloading ?? pageIsHidden()) {
       if (!transport.beacon(url, body)) await transport.post(url, body);
     } else {
       await transport.post(url, body);

@@ -240,4 +240,14 @@ describe('sendStatistics', () => {
     await sendStatistics('NXN_USAGE_STATS', { a: 1 }, { transport, unloading: true });
     expect(transport.calls[0]?.beacon).toBe(true);
   });
+
+  test('uses the beacon by default while the page is hidden, where a fetch may never finish', async () => {
+    const transport = recordingTransport();
+    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    await sendStatistics('NXN_USAGE_STATS', { a: 1 }, { transport });
+    vi.stubGlobal('document', { visibilityState: 'visible' });
+    await sendStatistics('NXN_USAGE_STATS', { a: 2 }, { transport });
+    vi.unstubAllGlobals();
+    expect(transport.calls.map((call) => call.beacon)).toEqual([true, false]);
+  });
 });

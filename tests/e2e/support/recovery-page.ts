@@ -36,6 +36,12 @@ export async function lastTemporaryPassword(request: APIRequestContext): Promise
   return password;
 }
 
+/** The statistics payloads the emulator recorded, oldest first; only one kind when a statsType is given. */
+export async function statistics(request: APIRequestContext, statsType?: string): Promise<Array<Record<string, unknown>>> {
+  const { records } = (await (await request.get('/__emulator/stats')).json()) as { records: Array<{ payload: Record<string, unknown> }> };
+  return records.map((record) => record.payload).filter((payload) => statsType === undefined || payload['statsType'] === statsType);
+}
+
 /** Drives the recovery wizard the way a visitor does, by labels and roles. */
 export class RecoveryPage {
   readonly page: Page;
