@@ -251,9 +251,13 @@ test('jdoe recovers the user id: INFO shows the masked e-mail and the id arrives
   await expect(page.getByRole('heading', { name: 'Your User ID is on its way' })).toBeVisible();
   await expect(page.getByText('J******e@example.com')).toBeVisible();
   expect((await outbox(request)).at(-1)).toMatchObject({ to: 'john.doe@example.com', text: 'Your User ID is jdoe.' });
+  // The page view and the forgot-user-id success each leave a usage record (spec 4.3), without the principal id.
+  await expect.poll(async () => (await statistics(request, 'NXN_USAGE_STATS')).map((record) => [record['FROM_STATE'], record['TO_STATE'], record['TRANSITION_STATUS']]))
+    .toEqual(expect.arrayContaining([['entry', 'FUID/requestPage', 'Success'], ['FUID/verifyPage', 'FUID/infoPage', 'Success']]));
+  expect(await statistics(request, 'NXN_USAGE_STATS')).toContainEqual(expect.objectContaining({ TO_STATE: 'FUID/infoPage', WL_KEY: 'nxn', LAST_ACTIVITY_USER_ID: null }));
 });
 
-test('a forgot-user lookup failure shows its message, with the _wl wording for other brands', async ({ page }) => {
+test('a forgot-user lookup failure shows its message, with the _wl wording for other brands', async ({ page, request }) => {
   for (const [brand, text] of [['nxn', 'We could not find an account with these details. Please check them and try again.'], ['brightpath529', "We could not find an account with these details. Please check them or contact your plan's service center."]]) {
     await page.goto(`/self-service/${brand}/fuid`);
     await page.getByLabel('First name').fill('No');
@@ -263,6 +267,12 @@ test('a forgot-user lookup failure shows its message, with the _wl wording for o
     await expect(page.getByRole('alert')).toHaveText(text ?? '');
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   }
+  // Each brand's page view and lookup failure leave their usage records (spec 4.3).
+  await expect.poll(async () => (await statistics(request, 'NXN_USAGE_STATS')).map((record) => [record['WL_KEY'], record['FROM_STATE'], record['TO_STATE'], record['TRANSITION_STATUS']]))
+    .toEqual(expect.arrayContaining([
+      ['nxn', 'entry', 'FUID/requestPage', 'Success'], ['nxn', 'FUID/requestPage', 'FUID/lookup', 'Failure'],
+      ['brightpath529', 'entry', 'FUID/requestPage', 'Success'], ['brightpath529', 'FUID/requestPage', 'FUID/lookup', 'Failure'],
+    ]));
 });
 
 test('a visitor who only looks at the request step for a few seconds still leaves a page view', async ({ page, request }) => {
