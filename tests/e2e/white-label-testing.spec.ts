@@ -13,8 +13,11 @@ test.use({
 
 const port = new URL(process.env['E2E_BASE'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 4399}`).port;
 
-test('the White Label testing link shows on an XAT host and lists the groups collapsed', async ({ page, request }) => {
+test('the White Label testing link shows on an XAT host and lists the groups collapsed', async ({ page }) => {
   await page.goto(`http://portal-xat.nxn.example:${port}/app/nxn/login?SMQUERYDATA=q`);
+  // Read from the page's own request: other tests on this emulator reset its statistics meanwhile.
+  const reported = page.waitForRequest((sent) => sent.url().endsWith('/nxn-metrics/analytics/metrics')
+    && (sent.postDataJSON() as Record<string, unknown>)['url'] === '/nxn-service/public/wlTestUrls');
   await page.getByRole('button', { name: 'White Label testing' }).click();
   const dialog = page.getByRole('dialog', { name: 'White Label domains' });
   await expect(dialog).toBeVisible();
@@ -26,10 +29,9 @@ test('the White Label testing link shows on an XAT host and lists the groups col
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // The call that filled the dialog is reported to HTTP stats with the host's environment.
-  await expect.poll(async () => {
-    const { records } = (await (await request.get('/__emulator/stats')).json()) as { records: Array<{ payload: Record<string, unknown> }> };
-    return records.map((record) => record.payload).find((payload) => payload['statsType'] === 'NXN_HTTP_STATS' && payload['url'] === '/nxn-service/public/wlTestUrls');
-  }).toMatchObject({ httpMethod: 'GET', status: 'Success', statusCode: 200, environment: 'XAT', clientId: 'nxn', fromState: 'login', toState: 'login/whiteLabelTesting' });
+  expect((await reported).postDataJSON()).toMatchObject({
+    statsType: 'NXN_HTTP_STATS', httpMethod: 'GET', status: 'Success', statusCode: 200, environment: 'XAT', clientId: 'nxn', fromState: 'login', toState: 'login/whiteLabelTesting',
+  });
 });
 
 for (const [host, environment] of [['portal-qa.nxn.example', 'QA (host pattern)'], ['uat2.nxn.example', 'QA (uat under a corporate domain)'], ['portal-dev.nxn.example', 'DEV (host pattern)']]) {
