@@ -98,6 +98,12 @@ export const brandConfigSchema = z.strictObject({
    * the names per kind are `smagentname` in `src/config/environment-map.json`). @example "client"
    */
   portalKind: z.enum(PORTAL_KINDS),
+  /**
+   * Other sites a recovery page's Cancel may return to when its `forgetUserIdRedirect` names them (an
+   * https URL on one of these hosts; a port only when listed with it). Same-origin paths need no entry;
+   * anything else goes to the brand's login, never elsewhere. @example ["www.brightpath529.example"]
+   */
+  allowedRedirectHosts: z.array(z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d{1,5})?$/, 'must be a lowercase host name, optionally with :port, without scheme or path')),
   /** Which system-requirements content: the standard file or the `ta-` variant. */
   systemRequirementsVariant: z.enum(['standard', 'ta']),
   /**

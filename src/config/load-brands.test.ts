@@ -62,6 +62,16 @@ describe('loadBrands', () => {
     `);
   });
 
+  test('refuses a redirect allow-list entry that is a URL rather than a host name', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', allowedRedirectHosts: ['www.summit.example', 'https://evil.example/'] }));
+    expect(problemsOf(() => loadBrands(root, ['summit']))).toMatchInlineSnapshot(`
+      [
+        "brands/summit/brand.json: allowedRedirectHosts[1]: must be a lowercase host name, optionally with :port, without scheme or path",
+      ]
+    `);
+  });
+
   test('compiles theme tokens into custom properties, brand over defaults', () => {
     const nxn = loadBrands(BRANDS, ['nxn'])[0];
     expect(nxn?.themeCss).toContain('--color-primary: #0b3d6e');

@@ -352,6 +352,20 @@ test('cancel goes to forgetUserIdRedirect only when it stays on this site', asyn
   }
 });
 
+test('cancel goes to another site only when the brand allow-lists its host', async ({ page }) => {
+  const partner = 'https://www.brightpath529.example/plans?from=portal';
+  for (const [brand, expected] of [['brightpath529', partner], ['nxn', null]] as const) {
+    await page.goto(`/self-service/${brand}/fps?forgetUserIdRedirect=${encodeURIComponent(partner)}`);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    // The partner host does not resolve here: the navigation the page asks for is what counts.
+    const navigation = page.waitForRequest((request) => request.isNavigationRequest());
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const target = (await navigation).url();
+    if (expected) expect(target).toBe(expected);
+    else expect(new URL(target).pathname).toBe(`/app/${brand}/login`);
+  }
+});
+
 test('the browser back button walks back through the steps, and a reload starts cleanly', async ({ page, request }) => {
   const recovery = new RecoveryPage(page);
   await recovery.requestPassword('jdoe');
