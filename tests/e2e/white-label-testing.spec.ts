@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/chromium.ts';
 
@@ -26,6 +27,9 @@ test('the White Label testing link shows on an XAT host and lists the groups col
   await group.locator('summary').click();
   await expect(group.getByRole('link', { name: 'CWA Wealth Access' })).toBeVisible();
   await expect(group.getByRole('link', { name: 'wm-portal@nxn.example' })).toBeVisible();
+  // The open dialog with an expanded group meets WCAG 2.2 AA.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // The call that filled the dialog is reported to HTTP stats with the host's environment.
