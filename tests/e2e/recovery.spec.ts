@@ -354,15 +354,21 @@ test('cancel goes to forgetUserIdRedirect only when it stays on this site', asyn
 
 test('cancel goes to another site only when the brand allow-lists its host', async ({ page }) => {
   const partner = 'https://www.brightpath529.example/plans?from=portal';
+  // The partner site stands in here: the network is closed, and the page it asks for is what counts.
+  await page.route('https://www.brightpath529.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Partner</title>' }));
   for (const [brand, expected] of [['brightpath529', partner], ['nxn', null]] as const) {
     await page.goto(`/self-service/${brand}/fps?forgetUserIdRedirect=${encodeURIComponent(partner)}`);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-    // The partner host does not resolve here: the navigation the page asks for is what counts.
     const navigation = page.waitForRequest((request) => request.isNavigationRequest());
     await page.getByRole('button', { name: 'Cancel' }).click();
     const target = (await navigation).url();
-    if (expected) expect(target).toBe(expected);
-    else expect(new URL(target).pathname).toBe(`/app/${brand}/login`);
+    if (expected) {
+      expect(target).toBe(expected);
+      await expect(page).toHaveTitle('Partner');
+    } else {
+      expect(new URL(target).pathname).toBe(`/app/${brand}/login`);
+      await expect(page).toHaveURL(/\/login\?SMQUERYDATA=/);
+    }
   }
 });
 
