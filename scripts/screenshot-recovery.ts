@@ -1,8 +1,8 @@
 // `npm run screenshots:recovery [-- <wl>]`: walks the recovery flows against an in-process emulator
 // and takes a screenshot of every step (request, field errors, channel choice with its spinner and
-// call error, verify by e-mail, SMS and call, wrong code, ERROR, INFO, first-time user, change
-// password with a service error, the support dialog) in en-US and de-DE, desktop and phone, into
-// test-results/recovery-steps/index.html for a person to look at.
+// call error, verify by e-mail, SMS and call, wrong code, the same channel chosen again, ERROR,
+// INFO, first-time user, change password with a service error, the support dialog) in en-US and
+// de-DE, desktop and phone, into test-results/recovery-steps/index.html for a person to look at.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -66,6 +66,11 @@ const walks: Record<string, (page: Page, prefix: string, shoot: Shoot) => Promis
     await page.locator('button[data-click=chooseChannel][data-click-value=sms]').click();
     await page.locator('input[name=otp]').waitFor();
     await shoot('verify-sms');
+    // The same channel again within the cooldown leads back to the code already sent.
+    await page.locator('button[data-click=back]').click();
+    await page.locator('button[data-click=chooseChannel][data-click-value=sms]').click();
+    await page.getByRole('alert').waitFor();
+    await shoot('verify-already-sent');
     await page.locator('button[data-click=back]').click();
     await page.locator('button[data-click=chooseChannel][data-click-value=call]').click();
     await page.locator('input.call-code').waitFor();
