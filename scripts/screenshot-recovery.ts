@@ -23,6 +23,14 @@ const { base, emulator, close } = await serveWithEmulator();
 const lastCode = () => emulator.state.outbox.filter((message) => message.code).at(-1)?.code ?? '';
 const hydrated = (page: Page) => page.locator('astro-island[ssr]').waitFor({ state: 'detached' });
 
+/** The forgot-password request step, filled in and sent. */
+async function requestPassword(page: Page, prefix: string, userId: string): Promise<void> {
+  await page.goto(`${base}${prefix}/self-service/${wl}/fps`);
+  await hydrated(page);
+  await page.locator('input[name=userId]').fill(userId);
+  await page.locator('button[data-click=continue]').click();
+}
+
 /** Each walk drives one flow by its language-free hooks (names and data-click) and shoots each step. */
 type Shoot = (name: string) => Promise<void>;
 const walks: Record<string, (page: Page, prefix: string, shoot: Shoot) => Promise<void>> = {
@@ -59,10 +67,7 @@ const walks: Record<string, (page: Page, prefix: string, shoot: Shoot) => Promis
     await shoot('change-password');
   },
   async smsAndCall(page, prefix, shoot) {
-    await page.goto(`${base}${prefix}/self-service/${wl}/fps`);
-    await hydrated(page);
-    await page.locator('input[name=userId]').fill('jdoe');
-    await page.locator('button[data-click=continue]').click();
+    await requestPassword(page, prefix, 'jdoe');
     await page.locator('button[data-click=chooseChannel][data-click-value=sms]').click();
     await page.locator('input[name=otp]').waitFor();
     await shoot('verify-sms');
@@ -77,10 +82,7 @@ const walks: Record<string, (page: Page, prefix: string, shoot: Shoot) => Promis
     await shoot('verify-call');
   },
   async callError(page, prefix, shoot) {
-    await page.goto(`${base}${prefix}/self-service/${wl}/fps`);
-    await hydrated(page);
-    await page.locator('input[name=userId]').fill('nocall');
-    await page.locator('button[data-click=continue]').click();
+    await requestPassword(page, prefix, 'nocall');
     await page.locator('button[data-click=chooseChannel][data-click-value=call]').click();
     await page.locator('input.call-code').waitFor();
     await page.locator('button[data-click=submitCode]').click();
@@ -88,10 +90,7 @@ const walks: Record<string, (page: Page, prefix: string, shoot: Shoot) => Promis
     await shoot('otp-call-error');
   },
   async locked(page, prefix, shoot) {
-    await page.goto(`${base}${prefix}/self-service/${wl}/fps`);
-    await hydrated(page);
-    await page.locator('input[name=userId]').fill('llocked');
-    await page.locator('button[data-click=continue]').click();
+    await requestPassword(page, prefix, 'llocked');
     await page.locator('button[data-click=chooseChannel][data-click-value=email]').click();
     await page.locator('input[name=otp]').waitFor();
     await page.locator('input[name=otp]').fill(lastCode());
