@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { cspHash } from '../src/config/csp.ts';
+import { urlPathOf } from '../src/config/security-headers.ts';
 import { BRAND_PAGES, checkDist } from './check-dist.ts';
 
 const THEME = ':root{--c:#000}';
@@ -20,8 +21,7 @@ function fakeDist(): string {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
     if (file.endsWith('.html')) {
-      const path = `/${file.replace(/\.html$/, '')}`;
-      headers[path === '/index' ? '/' : path] = { 'Content-Security-Policy': `${POLICY}; frame-ancestors 'none'` };
+      headers[urlPathOf(file)] = { 'Content-Security-Policy': `${POLICY}; frame-ancestors 'none'` };
     }
   };
   write('_astro/a.css', 'body{}');

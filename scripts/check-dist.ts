@@ -6,7 +6,7 @@ import fg from 'fast-glob';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { cspHash } from '../src/config/csp.ts';
-import { metaPolicyOf, policySources } from '../src/config/security-headers.ts';
+import { metaPolicyOf, policySources, urlPathOf } from '../src/config/security-headers.ts';
 
 /** Page files every brand has in every language (relative to the brand's folders). */
 export const BRAND_PAGES = [
@@ -69,11 +69,6 @@ function inlineHashProblems(file: string, html: string, headerPolicy: string | u
   return problems;
 }
 
-/** The URL path a page file answers, as `_portal-headers.json` keys it (`app/nxn/login.html` -> `/app/nxn/login`). */
-function urlPathOf(file: string): string {
-  const path = `/${file.replace(/\.html$/, '')}`;
-  return path === '/index' ? '/' : path;
-}
 
 /** Every problem of a dist/ folder built for `brands`. */
 export function checkDist(distDir: string, brands: readonly string[]): string[] {

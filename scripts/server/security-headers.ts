@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMON_SECURITY_HEADERS } from '../../src/config/security-headers.ts';
+import { COMMON_SECURITY_HEADERS, urlPathOf } from '../../src/config/security-headers.ts';
 
 /** Headers every answer of the bundled server carries. */
 export const SECURITY_HEADERS = COMMON_SECURITY_HEADERS;
@@ -17,7 +17,6 @@ export function loadPageHeaders(distDir: string): (file: string) => Record<strin
   const path = join(distDir, '_portal-headers.json');
   const table = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, string>>) : {};
   return (file) => {
-    const urlPath = `/${file.replace(/\.html$/, '')}`;
-    return table[urlPath === '/index' ? '/' : urlPath] ?? {};
+    return table[urlPathOf(file)] ?? {};
   };
 }

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { COMMON_SECURITY_HEADERS, headerPolicy, metaPolicyOf, unionPolicy } from '../config/security-headers.ts';
+import { COMMON_SECURITY_HEADERS, headerPolicy, metaPolicyOf, unionPolicy, urlPathOf } from '../config/security-headers.ts';
 import { stripLanguagePrefix } from '../lib/display-language.ts';
 
 const htmlFiles = (dir: string) => fg.sync('**/*.html', { cwd: dir, absolute: true });
@@ -14,12 +14,6 @@ function precompress(distDir: string): number {
   const files = fg.sync('**/*.{html,js,css,svg,json,txt}', { cwd: distDir, absolute: true });
   for (const file of files) writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
   return files.length;
-}
-
-/** The URL path a page file answers (`app/nxn/login.html` -> `/app/nxn/login`). */
-function urlPathOf(file: string): string {
-  const path = `/${file.replace(/\.html$/, '')}`;
-  return path === '/index' ? '/' : path;
 }
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
