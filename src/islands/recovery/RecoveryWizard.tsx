@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Flow } from '../../contract/error-codes.ts';
 import { createRecoveryStore } from '../../stores/recovery/recovery-store.ts';
 import type { RecoveryExit } from '../../stores/recovery/recovery-store.ts';
+import { stepName } from '../../stores/recovery/flow-state.ts';
 import { liveServices } from '../../stores/recovery/recovery-services.ts';
 import { clickReported, useClickTracking } from '../use-click-tracking.ts';
 import { useHydrated, useLocationSearch } from '../use-location-search.ts';
@@ -76,7 +77,7 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     return { store, client };
   }, [flow, wlKey, language, exit]);
   const state = useStore(store.$recovery);
-  useClickTracking({ wlKey, component: page.toLowerCase(), monitored: clickMonitor, fromState: () => `${flow}/${store.$recovery.get().step.page.toLowerCase()}Page` });
+  useClickTracking({ wlKey, component: page.toLowerCase(), monitored: clickMonitor, fromState: () => stepName(store.$recovery.get()) });
   const { actions } = store;
   const region = useRef<HTMLDivElement>(null);
   const previousPage = useRef(state.step.page);

@@ -8,6 +8,7 @@ import { buildUsageRecord } from '../../services/telemetry/payloads.ts';
 import type { TransitionStatus } from '../../services/telemetry/payloads.ts';
 import { reportHttpStat as report } from '../../services/telemetry/report-http-stat.ts';
 import { pageIsHidden, sendStatistics } from '../../services/telemetry/send-statistics.ts';
+import { stepName } from '../../stores/recovery/flow-state.ts';
 import type { RecoveryState } from '../../stores/recovery/flow-state.ts';
 
 // Loaded on the visitor's first interaction or after the page settled, then kept by the wizard: a report made
@@ -30,9 +31,6 @@ export function reportRecoveryUsage(
   });
   void sendStatistics('NXN_USAGE_STATS', { ...record });
 }
-
-/** The wizard step as statistics name it, e.g. `FPS/requestPage` (the same names as click events). */
-const stepName = (state: RecoveryState) => `${state.flow}/${state.step.page.toLowerCase()}Page`;
 
 /**
  * One service call of the wizard to HTTP stats: from the step that made it to the step its answer led

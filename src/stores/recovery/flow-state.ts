@@ -61,3 +61,8 @@ export interface RecoveryState {
 export function initialState(flow: Flow): RecoveryState {
   return { step: { page: 'REQUEST' }, flow, userType: 'both', subject: '', emailId: '', busy: false, message: null };
 }
+
+/** The step as statistics name it (usage records, HTTP stats, click events), e.g. `FPS/requestPage`. */
+export function stepName(state: Pick<RecoveryState, 'flow' | 'step'>): string {
+  return `${state.flow}/${state.step.page.toLowerCase()}Page`;
+}

@@ -5,7 +5,7 @@ import type { OtpAuthResponse } from '../../contract/recovery.ts';
 import { maskEmail, maskPhone } from '../../lib/masking.ts';
 import { deobfuscate, obfuscate } from '../../lib/obfuscation.ts';
 import type { ServiceError, ServiceResult } from '../../services/service-errors.ts';
-import { initialState } from './flow-state.ts';
+import { initialState, stepName } from './flow-state.ts';
 import type { ChannelOption, RecoveryMessage, RecoveryState, RecoveryTransaction } from './flow-state.ts';
 import type { RecoveryServices } from './recovery-services.ts';
 
@@ -41,9 +41,8 @@ const SERVICE_MESSAGES: Partial<Record<ServiceError, RecoveryMessage>> = { TIMEO
 export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
   const $recovery = atom<RecoveryState>(initialState(flow));
   const set = (patch: Partial<RecoveryState>) => $recovery.set({ ...$recovery.get(), ...patch });
-  const stateName = () => `${$recovery.get().flow}/${$recovery.get().step.page.toLowerCase()}Page`;
   const enter = (step: RecoveryState['step'], extra: Partial<RecoveryState> = {}) => {
-    const from = stateName();
+    const from = stepName($recovery.get());
     set({ ...extra, step, busy: false, message: null });
     if (step.page === 'OTP') deps.reportUsage({ from, to: `${$recovery.get().flow}/generateOTPPage`, status: 'Success', state: $recovery.get() });
   };
@@ -101,7 +100,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       const lookupFailure: RecoveryMessage = deps.wlKey === 'nxn' ? 'errors.forgotUser' : 'errors.forgotUserWl';
       const lookup = await deps.services.lookupForgottenUser(details);
       if (!lookup.ok) {
-        deps.reportUsage({ from: stateName(), to: 'FUID/lookup', status: 'Failure', state: $recovery.get() });
+        deps.reportUsage({ from: stepName($recovery.get()), to: 'FUID/lookup', status: 'Failure', state: $recovery.get() });
         fail(serviceMessage(lookup.error, lookupFailure));
         return;
       }
@@ -188,7 +187,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       const state = $recovery.get();
       if (state.flow === 'FUID') {
         const sent = await deps.services.emailUserId({ principalId: state.subject, transactionId: transaction.transactionId });
-        deps.reportUsage({ from: stateName(), to: 'FUID/infoPage', status: sent.ok ? 'Success' : 'Failure', state });
+        deps.reportUsage({ from: stepName($recovery.get()), to: 'FUID/infoPage', status: sent.ok ? 'Success' : 'Failure', state });
         if (!sent.ok) enter({ page: 'ERROR' });
         else enter({ page: 'INFO', maskedEmail: maskEmail(state.emailId) });
         return;
