@@ -9,6 +9,9 @@ import type {
 import { call } from './http.ts';
 import type { ServiceResult } from './service-errors.ts';
 
+// The page loading these calls attaches its HTTP-stats reporter through here, in the same import.
+export { configureServiceClient } from './http.ts';
+
 // One function per endpoint of spec 7, each taking one object.
 
 const BASE = '/portal-login-service/public';

@@ -27,11 +27,10 @@ export interface LiveServices {
  */
 export function liveServices(reportHttpStat: (stat: HttpStat) => void): LiveServices {
   let client: Promise<typeof service> | undefined;
-  const load = () => (client ??= Promise.all([import('../../services/portal-login-service.ts'), import('../../services/http.ts')])
-    .then(([module, http]) => {
-      http.configureServiceClient({ reportHttpStat });
-      return module;
-    }));
+  const load = () => (client ??= import('../../services/portal-login-service.ts').then((module) => {
+    module.configureServiceClient({ reportHttpStat });
+    return module;
+  }));
   return {
     preload: () => void load(),
     services: {
