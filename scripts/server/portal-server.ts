@@ -4,7 +4,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { resolveRequest } from './resolve-request.ts';
 import type { DistIndex } from './resolve-request.ts';
-import { cacheControlFor, loadPageHeaders, SECURITY_HEADERS } from './security-headers.ts';
+import { COMMON_SECURITY_HEADERS } from '../../src/config/security-headers.ts';
+import { cacheControlFor, loadPageHeaders } from './security-headers.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,7 +39,7 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
   const dist = distIndex(options.distDir);
   const pageHeaders = loadPageHeaders(options.distDir);
   return createServer((req, res) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
     const handleStatic = () => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');

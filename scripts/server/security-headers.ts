@@ -1,9 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMON_SECURITY_HEADERS, urlPathOf } from '../../src/config/security-headers.ts';
-
-/** Headers every answer of the bundled server carries. */
-export const SECURITY_HEADERS = COMMON_SECURITY_HEADERS;
+import { urlPathOf } from '../../src/config/security-headers.ts';
 
 /** Cache policy: hashed assets forever, HTML always revalidated (deploys switch instantly). */
 export function cacheControlFor(file: string): string {
