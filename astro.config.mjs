@@ -1,10 +1,10 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { emulatorDevServer } from './src/integrations/emulator-dev-server.ts';
-import { cspDirectives } from './src/config/csp.ts';
+import { emulatorDevServer } from './scripts/emulator/dev-server-integration.ts';
+import { cspDirectives } from './src/build/csp.ts';
 import { loadEnvironmentMap } from './src/config/load-environment-map.ts';
-import { pageHeaders } from './src/integrations/page-headers.ts';
+import { pageHeaders } from './src/build/page-headers.ts';
 
 // Login statistics go to the digital-pulse host of each environment: the only other origin pages call.
 const pulseOrigins = Object.values(loadEnvironmentMap().digitalPulseHosts).map((url) => new URL(url).origin);

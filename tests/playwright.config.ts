@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from './support/chromium.ts';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.ts';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 4399);
 const NGINX_PORT = Number(process.env['E2E_NGINX_PORT'] ?? 4398);
-/** The recovery specs' own origin and emulator (see scripts/start.ts ISOLATED_PORT). */
+/** The recovery specs' own origin and emulator (see scripts/server/start.ts ISOLATED_PORT). */
 const RECOVERY_PORT = Number(process.env['E2E_RECOVERY_PORT'] ?? 4400);
 /** The hostile-input specs' own origin and emulator: they drive flows the recovery specs must not see. */
 const HOSTILE_PORT = Number(process.env['E2E_HOSTILE_PORT'] ?? RECOVERY_PORT + 2);
@@ -37,7 +37,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node scripts/start.ts',
+      command: 'node scripts/server/start.ts',
       cwd: '..',
       url: `http://localhost:${PORT}/app/nxn/login?SMQUERYDATA=ready`,
       reuseExistingServer: !process.env['CI'],

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../../tests/support/chromium.ts';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../browsers/chromium.ts';
 import { ensureBuilt } from '../server/ensure-built.ts';
 import { serveWithEmulator } from '../server/serve-with-emulator.ts';
 

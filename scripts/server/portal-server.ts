@@ -4,7 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { resolveRequest } from './resolve-request.ts';
 import type { DistIndex } from './resolve-request.ts';
-import { COMMON_SECURITY_HEADERS } from '../../src/config/security-headers.ts';
+import { COMMON_SECURITY_HEADERS } from '../../src/build/security-headers.ts';
 import { cacheControlFor, loadPageHeaders } from './security-headers.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
-import { DEFAULT_BRAND } from '../../src/config/brand-rules.ts';
-import { DEFAULT_LANGUAGE } from '../../src/config/languages.ts';
-import type { Language } from '../../src/config/languages.ts';
+import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
+import { DEFAULT_LANGUAGE } from '../../src/domain/languages.ts';
+import type { Language } from '../../src/domain/languages.ts';
 import { displayLanguage, localizedPath, stripLanguagePrefix } from '../../src/lib/display-language.ts';
 
 /** What the static server does with one request. */

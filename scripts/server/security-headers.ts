@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { urlPathOf } from '../../src/config/security-headers.ts';
+import { urlPathOf } from '../../src/build/security-headers.ts';
 
 /** Cache policy: hashed assets forever, HTML always revalidated (deploys switch instantly). */
 export function cacheControlFor(file: string): string {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { createEmulator } from '../../src/emulator/create-emulator.ts';
-import type { Emulator } from '../../src/emulator/create-emulator.ts';
+import { createEmulator } from '../emulator/create-emulator.ts';
+import type { Emulator } from '../emulator/create-emulator.ts';
 import { DIST_DIR } from './ensure-built.ts';
 import { createPortalServer } from './portal-server.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localizedTextSchema } from './language-schema.ts';
-import { PORTAL_KINDS } from './portal-kinds.ts';
+import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
 
 /** A white-label key: lowercase letters, digits and hyphens, as used in every URL. */
 export const brandKeySchema = z

@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import { PORTAL_KINDS } from './portal-kinds.ts';
+import { DEPLOYED_ENVIRONMENTS, ENVIRONMENTS } from '../domain/environments.ts';
+import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
 
-/** The environments of spec 4.4. */
-export const ENVIRONMENTS = ['LOCAL', 'MOCK', 'DEV', 'XAT', 'QA', 'PRODUCTION'] as const;
-export const environmentSchema = z.enum(ENVIRONMENTS);
-export type Environment = z.infer<typeof environmentSchema>;
-
-/** Environments a host pattern can map to (LOCAL and MOCK come from the host shape). */
-const deployedEnvironmentSchema = z.enum(['DEV', 'QA', 'XAT', 'PRODUCTION']);
-export type DeployedEnvironment = z.infer<typeof deployedEnvironmentSchema>;
+const environmentSchema = z.enum(ENVIRONMENTS);
+const deployedEnvironmentSchema = z.enum(DEPLOYED_ENVIRONMENTS);
 
 const hostPatternSchema = z.string().min(1).refine((pattern) => {
   try {

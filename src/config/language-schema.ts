@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './languages.ts';
+import { LANGUAGES } from '../domain/languages.ts';
 
 // Kept apart from languages.ts so browser code that needs the language list never pulls in zod.
 

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { brandConfigSchema, brandKeySchema, supportContentSchema } from './brand-schema.ts';
 import type { BrandConfig, SupportContent } from './brand-schema.ts';
 import { compileBrandTheme } from './brand-theme.ts';
-import { showsForgotUserIdLink } from './brand-rules.ts';
+import { showsForgotUserIdLink } from '../domain/brands.ts';
 import { ConfigError, problemsFromZod } from './config-errors.ts';
 import type { ConfigProblem } from './config-errors.ts';
 import { deepMerge } from './deep-merge.ts';
-import { LANGUAGES } from './languages.ts';
+import { LANGUAGES } from '../domain/languages.ts';
 
 /** A brand ready for the pages: validated config, compiled theme, inlined logo. */
 export interface Brand {

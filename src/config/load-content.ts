@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ELEMENT_NODE, transform, walkSync } from 'ultrahtml';
 import type { ElementNode, Node } from 'ultrahtml';
 import sanitize from 'ultrahtml/transformers/sanitize';
-import type { Language } from './languages.ts';
+import type { Language } from '../domain/languages.ts';
 import { ConfigError, problemsFromZod } from './config-errors.ts';
 import { contentPageSchema } from './content-schema.ts';
 import type { ContentSite } from './content-schema.ts';

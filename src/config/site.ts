@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
-import type { Language } from './languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
+import type { Language } from '../domain/languages.ts';
 import { loadBrands } from './load-brands.ts';
 import type { Brand } from './load-brands.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { authenticationResultSchema, channelSchema, flowSchema, supportedChannelSchema } from './error-codes.ts';
+import { authenticationResultSchema, channelSchema, flowSchema, supportedChannelSchema } from './vocabulary.ts';
 
 // Requests and responses of portal-login-service's public recovery calls (spec 3 and 7). Contact
 // values and passcodes travel obfuscated (3 random characters + base64, src/lib/obfuscation.ts).

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { transitionResultSchema, userTypeSchema } from './error-codes.ts';
+import { transitionResultSchema, userTypeSchema } from './vocabulary.ts';
 
 // The statistics records of spec 3. Schemas only: the page builds them (src/services/telemetry/)
 // and the emulator records any payload (statisticsPayloadSchema) because the real endpoints do.

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import type { Language } from '../config/languages.ts';
+import type { Language } from '../domain/languages.ts';
 import enCommon from './locales/en-US/common.json' with { type: 'json' };
 import enLogin from './locales/en-US/login.json' with { type: 'json' };
 import enPages from './locales/en-US/pages.json' with { type: 'json' };

@@ -2,7 +2,7 @@
 // @vitest-environment-options {"url": "https://portal-qa.nxn.example/self-service/cwa/fps-self-change-pw?uid=jdoe&uti=external"}
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import type { PortalKind } from '../config/portal-kinds.ts';
+import type { PortalKind } from '../domain/portal-kinds.ts';
 import { loadEnvironmentMap } from '../config/load-environment-map.ts';
 import ChangePasswordForm, { CHANGE_PASSWORD_ERROR_CODES } from './ChangePasswordForm.tsx';
 import type { ChangePasswordStrings } from './ChangePasswordForm.tsx';

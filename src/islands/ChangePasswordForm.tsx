@@ -1,13 +1,14 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
-import type { PortalKind } from '../config/portal-kinds.ts';
-import { FALLBACK_ENVIRONMENT, pageEnvironment, smAgentName } from '../lib/environment.ts';
+import type { PortalKind } from '../domain/portal-kinds.ts';
+import { FALLBACK_ENVIRONMENT } from '../domain/environments.ts';
+import { pageEnvironment, smAgentName } from '../lib/environment.ts';
 import { PASSWORD_MAX_LENGTH } from '../lib/validators.ts';
-import { markPasswordReset } from '../stores/login-session.ts';
-import { isSafeRedirect } from '../services/telemetry/redirects.ts';
-import { useClickTracking } from './use-click-tracking.ts';
-import { useHydrated, useKeepTypedValue, useLocationSearch } from './use-location-search.ts';
+import { markPasswordReset } from '../lib/login-session.ts';
+import { isSafeRedirect } from '../lib/safe-redirect.ts';
+import { useClickTracking } from './hooks/use-click-tracking.ts';
+import { useHydrated, useKeepTypedValue, useLocationSearch } from './hooks/use-location-search.ts';
 
 export const CHANGE_PASSWORD_ERROR_CODES = ['ISB_USRUP06', 'ISB_PASSVAL01', 'ISB_PASSVAL02', 'ISB_PASSVAL03', 'ISB_PASSVAL04'] as const;
 

@@ -5,9 +5,9 @@ import { loginFormAction, loginMessageKey } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
 import { validateLoginPassword, validateLoginUserId } from '../lib/validators.ts';
 import type { LoginPasswordError, LoginUserIdError } from '../lib/validators.ts';
-import { rememberLoginAttempt } from '../stores/login-session.ts';
-import { useClickTracking } from './use-click-tracking.ts';
-import { useHydrated, useKeepTypedValue, useLocationSearch } from './use-location-search.ts';
+import { rememberLoginAttempt } from '../lib/login-session.ts';
+import { useClickTracking } from './hooks/use-click-tracking.ts';
+import { useHydrated, useKeepTypedValue, useLocationSearch } from './hooks/use-location-search.ts';
 
 /** The texts the form needs, translated at build time. */
 export type LoginFormStrings = Record<
@@ -63,7 +63,7 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
     if (messageKey === null || reported.current) return;
     reported.current = true;
     // Statistics load only when there is a failure to report.
-    void import('../stores/login-statistics.ts').then(({ reportReturnedLoginFailure }) =>
+    void import('../services/telemetry/login-statistics.ts').then(({ reportReturnedLoginFailure }) =>
       reportReturnedLoginFailure({ wlKey, query, message: strings.messages[messageKey], environmentMap }));
   }, [messageKey, wlKey, environmentMap, query, strings.messages]);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { takePasswordResetFlag } from '../stores/login-session.ts';
+import { takePasswordResetFlag } from '../lib/login-session.ts';
 
 /** How long the toast stays (spec 9). */
 export const TOAST_MS = 10_000;

@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../config/languages.ts';
-import type { Language } from '../config/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
+import type { Language } from '../domain/languages.ts';
 
 /** The cookie that picks the display language (spec 9). */
 export const LANGUAGE_COOKIE = 'USER_DISPLAY_LANGUAGE';

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { collectFingerprint, encodeFingerprint } from '../lib/device-fingerprint.ts';
 import { deobfuscate } from '../lib/obfuscation.ts';
-import { startTestEmulator } from '../emulator/test-server.ts';
-import type { TestEmulator } from '../emulator/test-server.ts';
+import { startTestEmulator } from '../../scripts/emulator/test-server.ts';
+import type { TestEmulator } from '../../scripts/emulator/test-server.ts';
 import { call, configureServiceClient } from './http.ts';
 import type { HttpStat } from './http.ts';
 import {

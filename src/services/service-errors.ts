@@ -1,27 +1,9 @@
-/**
- * The closed set of failures a service call can end in. Views show a translated message per code;
- * no English text travels from the service layer to the screen.
- */
-export type ServiceError =
-  | 'OTP_ERR_003'
-  | 'OTP_INVALID'
-  | 'OTP_EXPIRED'
-  | 'OTP_VOID'
-  | 'USER_NOT_FOUND'
-  | 'NO_CHANNEL'
-  | 'RATE_LIMITED'
-  | 'FORBIDDEN'
-  | 'BAD_REQUEST'
-  | 'NOT_FOUND'
-  | 'TIMEOUT'
-  | 'NETWORK'
-  | 'SERVER'
-  | 'BAD_RESPONSE';
+import type { ServiceError, ServiceErrorCode } from '../domain/error-codes.ts';
 
 /** A call's outcome: the validated data, or one error code. */
 export type ServiceResult<T> = { ok: true; data: T } | { ok: false; error: ServiceError; retryAfterSeconds?: number };
 
-const KNOWN: Readonly<Record<string, ServiceError>> = {
+const KNOWN: Readonly<Partial<Record<ServiceErrorCode, ServiceError>>> = {
   OTP_ERR_003: 'OTP_ERR_003',
   OTP_INVALID: 'OTP_INVALID',
   OTP_EXPIRED: 'OTP_EXPIRED',
@@ -39,7 +21,7 @@ const KNOWN: Readonly<Record<string, ServiceError>> = {
 
 /** Maps an HTTP status and the service's error code to the closed set. */
 export function toServiceError(status: number, errorCode: string | undefined): ServiceError {
-  const known = errorCode ? KNOWN[errorCode] : undefined;
+  const known = errorCode ? (KNOWN as Readonly<Record<string, ServiceError | undefined>>)[errorCode] : undefined;
   if (known) return known;
   if (status === 429) return 'RATE_LIMITED';
   if (status === 403) return 'FORBIDDEN';

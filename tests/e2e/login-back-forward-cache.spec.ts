@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium.ts';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../scripts/browsers/chromium.ts';
 
 // Playwright turns the back/forward cache off by default; visitors' browsers keep it on, and a
 // page restored from it is the very page that was left, frozen mid-submit.

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { loadBrands } from '../../src/config/load-brands.ts';
-import { localize } from '../../src/config/languages.ts';
-import type { Language } from '../../src/config/languages.ts';
+import { localize } from '../../src/domain/languages.ts';
+import type { Language } from '../../src/domain/languages.ts';
 import { createTranslator } from '../../src/i18n/translations.ts';
 import { localizedPath } from '../../src/lib/display-language.ts';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../support/chromium.ts';
+import { CHROMIUM_ARGS } from '../../scripts/browsers/chromium.ts';
 
 // Test host names resolve to this machine, so the environment map sees DEV, QA, XAT and PRODUCTION hosts
 // (src/config/environment-map.json: host patterns, and the substring rules under nxn.example).

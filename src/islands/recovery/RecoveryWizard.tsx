@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
-import type { Flow } from '../../contract/error-codes.ts';
+import type { Flow } from '../../domain/flows.ts';
 import { createRecoveryStore } from '../../stores/recovery/recovery-store.ts';
 import type { RecoveryExit } from '../../stores/recovery/recovery-store.ts';
 import { stepName } from '../../stores/recovery/flow-state.ts';
 import { liveServices } from '../../stores/recovery/recovery-services.ts';
-import { clickReported, useClickTracking } from '../use-click-tracking.ts';
-import { useHydrated, useLocationSearch } from '../use-location-search.ts';
+import { clickReported, useClickTracking } from '../hooks/use-click-tracking.ts';
+import { useHydrated, useLocationSearch } from '../hooks/use-location-search.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
 import RequestStep from './RequestStep.tsx';
 
@@ -52,7 +52,7 @@ export default function RecoveryWizard({ page, wlKey, language, strings, paths, 
     if (target.to === 'login') {
       const redirect = new URLSearchParams(location.search).get('forgetUserIdRedirect');
       // The open-redirect check loads only when a page asked for a redirect; the Cancel click goes out first.
-      void Promise.all([clickReported(), redirect && import('../../services/telemetry/redirects.ts')]).then(([, check]) =>
+      void Promise.all([clickReported(), redirect && import('../../lib/safe-redirect.ts')]).then(([, check]) =>
         location.assign(redirect && check && check.isSafeRedirect(redirect, location.origin, allowedRedirectHosts) ? redirect : paths.login));
       return;
     }

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { useKeepTypedValue } from '../use-location-search.ts';
+import { useKeepTypedValue } from '../hooks/use-location-search.ts';
 import type { FormEvent } from 'react';
-import type { Flow } from '../../contract/error-codes.ts';
+import type { Flow } from '../../domain/flows.ts';
 import { validateEmail, validateName, validateRecoveryUserId } from '../../lib/validators.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
 

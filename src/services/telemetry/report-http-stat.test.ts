@@ -48,9 +48,10 @@ test('a call is reported with a request id even where crypto.randomUUID is missi
 
 test('a host the environment map cannot resolve is reported as PRODUCTION, and the error is logged once per page', () => {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const malformed = {};
-  reportHttpStat(stat, { wlKey: 'nxn', environmentMap: malformed });
-  reportHttpStat(stat, { wlKey: 'nxn', environmentMap: malformed });
+  vi.stubGlobal('location', new URL('https://portal.evil.example.org/self-service/nxn/fps'));
+  const sameMapAnotherPage = { ...environmentMap };
+  reportHttpStat(stat, { wlKey: 'nxn', environmentMap: sameMapAnotherPage });
+  reportHttpStat(stat, { wlKey: 'nxn', environmentMap: sameMapAnotherPage });
   expect(sent.map((payload) => payload['environment'])).toEqual(['PRODUCTION', 'PRODUCTION']);
-  expect(errors.mock.calls).toEqual([['Malformed DomainEnvMap mapping', 'localhost']]);
+  expect(errors.mock.calls).toEqual([['Domain did not match any domain regex', 'portal.evil.example.org']]);
 });

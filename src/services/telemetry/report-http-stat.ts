@@ -1,4 +1,5 @@
-import type { Environment } from '../../config/environment-schema.ts';
+import type { EnvironmentMap } from '../../config/environment-schema.ts';
+import type { Environment } from '../../domain/environments.ts';
 import { readAuthCookie } from '../../lib/cookies.ts';
 import { pageEnvironment } from '../../lib/environment.ts';
 import { randomId } from '../../lib/random-id.ts';
@@ -11,8 +12,8 @@ import { sendStatistics } from './send-statistics.ts';
 /** What the page knows when it reports a call: its brand and environment map, and what it knows of the visitor. */
 export interface HttpStatContext {
   wlKey: string;
-  /** The environment map (src/config/environment-map.json); checked again before use. */
-  environmentMap: unknown;
+  /** The environment map (src/config/environment-map.json), validated by the build. */
+  environmentMap: EnvironmentMap;
   /** Both until the flow knows better (spec 6). */
   userType?: StatsUserType;
   /** The user id the visitor gave, if any; the payload keeps it only when it passes the usage-stats filter. */
@@ -22,8 +23,8 @@ export interface HttpStatContext {
 }
 
 // Resolved once per page, so an unresolvable host is logged once, not with every call.
-let resolved: { map: unknown; environment: Environment } | undefined;
-function environmentOf(map: unknown): Environment {
+let resolved: { map: EnvironmentMap; environment: Environment } | undefined;
+function environmentOf(map: EnvironmentMap): Environment {
   if (resolved && resolved.map === map) return resolved.environment;
   resolved = { map, environment: pageEnvironment(location.hostname, map) };
   return resolved.environment;

@@ -1,5 +1,5 @@
 import { endpointFor } from './endpoints.ts';
-import { isSafeRedirect } from './redirects.ts';
+import { isSafeRedirect } from '../../lib/safe-redirect.ts';
 import { scrubSecrets } from './scrub.ts';
 
 /** How statistics leave the page; injected in tests. */

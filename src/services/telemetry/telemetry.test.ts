@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { endpointFor } from './endpoints.ts';
 import { statsUserId, truncate } from './limits.ts';
 import { buildClickEvent, buildHttpStats, buildLoginFailureEvent, buildUsageRecord, loginSubEventCode } from './payloads.ts';
-import { isSafeRedirect } from './redirects.ts';
+import { isSafeRedirect } from '../../lib/safe-redirect.ts';
 import { sendStatistics } from './send-statistics.ts';
 import type { StatsTransport } from './send-statistics.ts';
 import { formatTimestamp } from './timestamp.ts';

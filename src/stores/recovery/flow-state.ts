@@ -1,4 +1,4 @@
-import type { Channel, Flow, UserType } from '../../contract/error-codes.ts';
+import type { Channel, Flow, UserType } from '../../domain/flows.ts';
 
 /** One way to reach the user: the channel, its obfuscated contact value and the masked text shown. */
 export interface ChannelOption {

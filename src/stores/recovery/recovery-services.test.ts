@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestEmulator } from '../../emulator/test-server.ts';
-import type { TestEmulator } from '../../emulator/test-server.ts';
+import { startTestEmulator } from '../../../scripts/emulator/test-server.ts';
+import type { TestEmulator } from '../../../scripts/emulator/test-server.ts';
 import { configureServiceClient } from '../../services/http.ts';
 import type { HttpStat } from '../../services/http.ts';
 import { liveServices } from './recovery-services.ts';

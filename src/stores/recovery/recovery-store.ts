@@ -1,10 +1,11 @@
 import { atom } from 'nanostores';
-import type { Flow, UserType } from '../../contract/error-codes.ts';
-import { STATUS_UNREACHABLE } from '../../contract/status-codes.ts';
+import type { Flow, UserType } from '../../domain/flows.ts';
+import { STATUS_UNREACHABLE } from '../../domain/error-codes.ts';
 import type { OtpAuthResponse } from '../../contract/recovery.ts';
 import { maskEmail, maskPhone } from '../../lib/masking.ts';
 import { deobfuscate, obfuscate } from '../../lib/obfuscation.ts';
-import type { ServiceError, ServiceResult } from '../../services/service-errors.ts';
+import type { ServiceError } from '../../domain/error-codes.ts';
+import type { ServiceResult } from '../../services/service-errors.ts';
 import { initialState, stepName } from './flow-state.ts';
 import type { ChannelOption, RecoveryMessage, RecoveryState, RecoveryTransaction } from './flow-state.ts';
 import type { RecoveryServices } from './recovery-services.ts';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { statisticsPayloadSchema } from '../../contract/statistics.ts';
+import { statisticsPayloadSchema } from '../../../src/contract/statistics.ts';
 import { EmulatorHttpError, readBody, sendJson } from '../http-utils.ts';
 import type { EmulatorState } from '../state.ts';
 

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
-import { cspHash } from '../src/config/csp.ts';
-import { urlPathOf } from '../src/config/security-headers.ts';
+import { cspHash } from '../../src/build/csp.ts';
+import { urlPathOf } from '../../src/build/security-headers.ts';
 import { BRAND_PAGES, checkDist } from './check-dist.ts';
 
 const THEME = ':root{--c:#000}';

@@ -1,4 +1,4 @@
-// Starts the emulator alone: `node src/emulator/main.ts` (PORT, default 4322, on 127.0.0.1).
+// Starts the emulator alone: `node scripts/emulator/main.ts` (PORT, default 4322, on 127.0.0.1).
 import { createServer } from 'node:http';
 import { createEmulator } from './create-emulator.ts';
 

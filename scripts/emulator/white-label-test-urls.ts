@@ -1,4 +1,4 @@
-import type { WhiteLabelTestGroup } from '../contract/white-label-test-urls.ts';
+import type { WhiteLabelTestGroup } from '../../src/contract/white-label-test-urls.ts';
 
 /** Sample answer of GET /nxn-service/public/wlTestUrls for integration-test hosts. */
 export const WHITE_LABEL_TEST_GROUPS: WhiteLabelTestGroup[] = [

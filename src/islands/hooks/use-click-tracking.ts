@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import type { ClickContext } from '../services/telemetry/report-click.ts';
+import type { ClickContext } from '../../services/telemetry/report-click.ts';
 
-type Reporter = typeof import('../services/telemetry/report-click.ts');
+type Reporter = typeof import('../../services/telemetry/report-click.ts');
 let reporter: Reporter | undefined;
-const loadReporter = () => import('../services/telemetry/report-click.ts').then((module) => (reporter = module));
+const loadReporter = () => import('../../services/telemetry/report-click.ts').then((module) => (reporter = module));
 let sending: Promise<unknown> = Promise.resolve();
 
 /**

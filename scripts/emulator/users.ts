@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { channelSchema } from '../contract/error-codes.ts';
+import { channelSchema } from '../../src/contract/vocabulary.ts';
 
 /** A seeded user of the emulator (fixtures/users.json, design.md's table). */
 export const seededUserSchema = z.strictObject({

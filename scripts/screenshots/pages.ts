@@ -1,9 +1,9 @@
-// Screenshots of pages for a person to look at: `node scripts/screenshot-pages.ts <baseUrl> <outDir> <path>...`
+// Screenshots of pages for a person to look at: `node scripts/screenshots/pages.ts <baseUrl> <outDir> <path>...`
 // Each path is taken on a desktop and a 390x844 phone viewport, in en-US and de-DE.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/support/chromium.ts';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../browsers/chromium.ts';
 
 const [baseUrl = 'http://localhost:4321', outDir = 'test-results/screenshots', ...paths] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });

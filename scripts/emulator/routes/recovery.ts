@@ -2,12 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   decryptRequestSchema, forgotUserChangeRequestSchema, forgotUserEmailRequestSchema, forgotUserLookupRequestSchema,
   otpAuthRequestSchema, sendOtpRequestSchema, temporaryPasswordRequestSchema, verifyOtpRequestSchema,
-} from '../../contract/recovery.ts';
-import type { OtpAuthResponse, SendOtpRequest } from '../../contract/recovery.ts';
-import type { Channel } from '../../contract/error-codes.ts';
-import { OTP_ERR_003, STATUS_PENDING, STATUS_UNREACHABLE } from '../../contract/status-codes.ts';
-import { deobfuscate, obfuscate } from '../../lib/obfuscation.ts';
-import { deviceFingerprintSchema } from '../../contract/device-fingerprint.ts';
+} from '../../../src/contract/recovery.ts';
+import type { OtpAuthResponse, SendOtpRequest } from '../../../src/contract/recovery.ts';
+import type { Channel } from '../../../src/domain/flows.ts';
+import { OTP_ERR_003, STATUS_PENDING, STATUS_UNREACHABLE } from '../../../src/domain/error-codes.ts';
+import { deobfuscate, obfuscate } from '../../../src/lib/obfuscation.ts';
+import { deviceFingerprintSchema } from '../../../src/contract/device-fingerprint.ts';
 import { EmulatorHttpError, readBody, readJson, sendJson, token } from '../http-utils.ts';
 import { MAX_WRONG_TRIES, newPasscode, PASSCODE_TTL_MS } from '../passcodes.ts';
 import { temporaryPassword } from '../passwords.ts';

@@ -1,4 +1,4 @@
-import { readAuthCookie } from '../lib/cookies.ts';
+import { readAuthCookie } from './cookies.ts';
 
 // What the login page keeps in session storage between a post and its return (spec 4.1), and the
 // flag the change-password page leaves for the success toast.

@@ -1,8 +1,8 @@
 // `npm start`: build every brand when dist/ is missing or stale, then serve dist/ and the
 // portal-login-service emulator on one origin.
-import { createEmulator } from '../src/emulator/create-emulator.ts';
-import { DIST_DIR, ensureBuilt } from './server/ensure-built.ts';
-import { createPortalServer } from './server/portal-server.ts';
+import { createEmulator } from '../emulator/create-emulator.ts';
+import { DIST_DIR, ensureBuilt } from './ensure-built.ts';
+import { createPortalServer } from './portal-server.ts';
 
 ensureBuilt();
 const port = Number(process.env['PORT'] ?? 4321);

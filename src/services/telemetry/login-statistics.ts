@@ -1,10 +1,10 @@
-import type { EnvironmentMap } from '../config/environment-schema.ts';
-import { checkedEnvironmentMap, pageEnvironment } from '../lib/environment.ts';
-import { parseUserAgent } from '../lib/user-agent.ts';
-import { STATS_ENDPOINTS } from '../services/telemetry/endpoints.ts';
-import { buildLoginFailureEvent } from '../services/telemetry/payloads.ts';
-import { sendStatistics } from '../services/telemetry/send-statistics.ts';
-import { takeLoginAttempt } from './login-session.ts';
+import type { EnvironmentMap } from '../../config/environment-schema.ts';
+import { pageEnvironment } from '../../lib/environment.ts';
+import { parseUserAgent } from '../../lib/user-agent.ts';
+import { STATS_ENDPOINTS } from './endpoints.ts';
+import { buildLoginFailureEvent } from './payloads.ts';
+import { sendStatistics } from './send-statistics.ts';
+import { takeLoginAttempt } from '../../lib/login-session.ts';
 
 /**
  * On return with SMUSRMSG: report the failed login with the remembered values (spec 4.1), to the
@@ -19,7 +19,7 @@ export async function reportReturnedLoginFailure(input: { wlKey: string; query: 
     message: input.message, browser: `${browserInfo.name} ${browserInfo.version}`.trim(), os: `${osInfo.name} ${osInfo.version}`.trim(),
     environment, hostUrl: location.href.split('?')[0] ?? '', now: new Date(),
   });
-  const pulseHost = checkedEnvironmentMap(input.environmentMap)?.digitalPulseHosts[environment];
+  const pulseHost = input.environmentMap.digitalPulseHosts[environment];
   // MOCK and LOCAL have no digital-pulse host: the emulator on this origin records it instead.
   const pulse = pulseHost && location.origin !== new URL(pulseHost).origin ? `${pulseHost}${STATS_ENDPOINTS.digitalPulsePath}` : STATS_ENDPOINTS.digitalPulsePath;
   await Promise.all([

@@ -5,8 +5,8 @@
 import fg from 'fast-glob';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { cspHash } from '../src/config/csp.ts';
-import { metaPolicyOf, policySources, urlPathOf } from '../src/config/security-headers.ts';
+import { cspHash } from '../../src/build/csp.ts';
+import { metaPolicyOf, policySources, urlPathOf } from '../../src/build/security-headers.ts';
 
 /** Page files every brand has in every language (relative to the brand's folders). */
 export const BRAND_PAGES = [
@@ -106,7 +106,7 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
 }
 
 if (import.meta.main) {
-  const root = join(import.meta.dirname, '..');
+  const root = join(import.meta.dirname, '..', '..');
   const distDir = process.argv[2] ?? join(root, 'dist');
   const stamp = join(distDir, '.portal-build-stamp');
   const subset = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : process.env['BRANDS'] ?? '';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod/mini';
+import type { ServiceErrorCode } from '../../src/domain/error-codes.ts';
 
 /** Bodies above this are refused with 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -8,12 +9,12 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** A request the emulator refuses, answered as `{ errorCode, message, field? }`. */
 export class EmulatorHttpError extends Error {
   readonly status: number;
-  readonly errorCode: string;
+  readonly errorCode: ServiceErrorCode;
   readonly field: string | undefined;
   /** For 429 answers: sent as Retry-After and as `retryAfterSeconds` in the body. */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, errorCode: string, message: string, field?: string, retryAfterSeconds?: number) {
+  constructor(status: number, errorCode: ServiceErrorCode, message: string, field?: string, retryAfterSeconds?: number) {
     super(message);
     this.status = status;
     this.errorCode = errorCode;

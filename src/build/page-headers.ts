@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { COMMON_SECURITY_HEADERS, headerPolicy, metaPolicyOf, unionPolicy, urlPathOf } from '../config/security-headers.ts';
+import { COMMON_SECURITY_HEADERS, headerPolicy, metaPolicyOf, unionPolicy, urlPathOf } from './security-headers.ts';
 import { stripLanguagePrefix } from '../lib/display-language.ts';
 
 const htmlFiles = (dir: string) => fg.sync('**/*.html', { cwd: dir, absolute: true });
@@ -23,7 +23,7 @@ function nginxMaps(perPage: Record<string, Record<string, string>>): string {
   const entries = Object.entries(perPage).map(([path, headers]) => [path === '/' ? '/index.html' : `${path}.html`, headers] as const);
   const csp = entries.map(([file, headers]) => `  ${quote(file)} ${quote(headers['Content-Security-Policy'] ?? "default-src 'self'; frame-ancestors 'none'")};`);
   return [
-    '# Written by the build (src/integrations/page-headers.ts). Do not edit.',
+    '# Written by the build (src/build/page-headers.ts). Do not edit.',
     `map $uri $portal_csp {\n  default "default-src 'none'; frame-ancestors 'none'";\n${csp.join('\n')}\n}`,
     '',
   ].join('\n');
@@ -41,7 +41,7 @@ function nginxSecurityHeaders(): string {
     ['Content-Security-Policy', '$portal_csp'],
   ];
   return [
-    '# Written by the build (src/integrations/page-headers.ts). Do not edit.',
+    '# Written by the build (src/build/page-headers.ts). Do not edit.',
     ...headers.flatMap(([name, value]) => [`proxy_hide_header ${name};`, `add_header ${name} ${value} always;`]),
     '',
   ].join('\n');
@@ -97,7 +97,7 @@ export function staticHostHeaders(pagePolicies: Readonly<Record<string, string>>
     ]),
   ];
   const intro = [
-    '# Written by the build (src/integrations/page-headers.ts). Do not edit.',
+    '# Written by the build (src/build/page-headers.ts). Do not edit.',
     '# Later rules replace what earlier ones set: "! Name" detaches it (Cloudflare Pages; Netlify ignores the line, and there the later value wins).',
   ];
   return `${[intro.join('\n'), ...blocks.map((lines) => lines.join('\n'))].join('\n\n')}\n`;

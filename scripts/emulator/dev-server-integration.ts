@@ -6,7 +6,7 @@ export function emulatorDevServer(): AstroIntegration {
     name: 'portal-emulator-dev-server',
     hooks: {
       'astro:server:setup': async ({ server, logger }) => {
-        const { createEmulator } = await import('../emulator/create-emulator.ts');
+        const { createEmulator } = await import('./create-emulator.ts');
         const emulator = createEmulator();
         server.middlewares.use((req, res, next) => {
           emulator.handle(req, res).then((handled) => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { deobfuscate, obfuscate } from '../lib/obfuscation.ts';
+import { deobfuscate, obfuscate } from '../../src/lib/obfuscation.ts';
 import { startTestEmulator } from './test-server.ts';
 import type { TestEmulator } from './test-server.ts';
 

@@ -7,11 +7,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/support/chromium.ts';
-import { ensureBuilt } from './server/ensure-built.ts';
-import { serveWithEmulator } from './server/serve-with-emulator.ts';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../browsers/chromium.ts';
+import { ensureBuilt } from '../server/ensure-built.ts';
+import { serveWithEmulator } from '../server/serve-with-emulator.ts';
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '..', '..');
 const wl = process.argv[2] ?? 'nxn';
 ensureBuilt();
 const outDir = join(root, 'test-results', 'recovery-steps');

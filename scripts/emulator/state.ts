@@ -1,4 +1,4 @@
-import type { Channel, Flow } from '../contract/error-codes.ts';
+import type { Channel, Flow } from '../../src/domain/flows.ts';
 import { loadUsers } from './users.ts';
 import type { EmulatorUser } from './users.ts';
 
