@@ -1,12 +1,6 @@
 import { randomInt } from 'node:crypto';
-
-/** How many previous passwords may not be reused (spec 5). */
-export const PASSWORD_HISTORY = 12;
-
-/** Minimum length by user type (spec 6). */
-export function minimumLength(type: 'internal' | 'external'): number {
-  return type === 'internal' ? 16 : 8;
-}
+import { PASSWORD_MAX_LENGTH } from '../../src/domain/limits.ts';
+import { COMPOSITION_RULES, minimumPasswordLength, PASSWORD_HISTORY, passwordChecks } from '../../src/domain/password-rules.ts';
 
 /** Why a new password is refused, as the ISB code the service answers. */
 export type PasswordRefusal = 'ISB_PASSVAL01' | 'ISB_PASSVAL02' | 'ISB_PASSVAL03' | 'ISB_PASSVAL04' | 'ISB_USRUP06';
@@ -25,10 +19,11 @@ export function checkNewPassword(input: {
   history: readonly string[];
 }): PasswordRefusal | null {
   if (input.given !== input.current) return 'ISB_PASSVAL01';
-  if (input.next !== input.confirm) return 'ISB_PASSVAL02';
-  const composed = /[A-Z]/.test(input.next) && /[a-z]/.test(input.next) && /\d/.test(input.next) && /[^A-Za-z0-9]/.test(input.next);
-  if ([...input.next].length < minimumLength(input.type) || !composed || input.next.length > 128) return 'ISB_PASSVAL03';
-  if (input.next === input.current) return 'ISB_PASSVAL04';
+  const failed = new Set(passwordChecks(input).checks.filter(([, met]) => !met).map(([rule]) => rule));
+  if (failed.has('match')) return 'ISB_PASSVAL02';
+  const composed = !COMPOSITION_RULES.some((rule) => failed.has(rule));
+  if (!composed || input.next.length > PASSWORD_MAX_LENGTH) return 'ISB_PASSVAL03';
+  if (failed.has('differs')) return 'ISB_PASSVAL04';
   if (input.history.slice(0, PASSWORD_HISTORY).includes(input.next)) return 'ISB_USRUP06';
   return null;
 }
@@ -38,7 +33,7 @@ export function temporaryPassword(type: 'internal' | 'external'): string {
   const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '#$%&*+=?@'];
   const all = sets.join('');
   const characters = sets.map((set) => set[randomInt(set.length)] ?? 'A');
-  while (characters.length < minimumLength(type) + 2) characters.push(all[randomInt(all.length)] ?? 'a');
+  while (characters.length < minimumPasswordLength(type) + 2) characters.push(all[randomInt(all.length)] ?? 'a');
   for (let index = characters.length - 1; index > 0; index -= 1) {
     const swap = randomInt(index + 1);
     [characters[index], characters[swap]] = [characters[swap] ?? '', characters[index] ?? ''];

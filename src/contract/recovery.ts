@@ -111,7 +111,6 @@ export type DecryptResponse = z.infer<typeof decryptResponseSchema>;
 
 /** POST change: the forgot-user change request (spec 7; its result is not shown). */
 export const forgotUserChangeRequestSchema = z.strictObject({ principalId: id, emailId: bounded(3, 254) });
-export const forgotUserChangeResponseSchema = z.looseObject({});
 
 /** Every error body of the service. `message` is for logs; pages translate `errorCode`. */
 export const errorResponseSchema = z.object({

@@ -4,7 +4,8 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import type { PortalKind } from '../domain/portal-kinds.ts';
 import { loadEnvironmentMap } from '../config/load-environment-map.ts';
-import ChangePasswordForm, { CHANGE_PASSWORD_ERROR_CODES } from './ChangePasswordForm.tsx';
+import { CHANGE_PASSWORD_ERROR_CODES } from '../domain/error-codes.ts';
+import ChangePasswordForm from './ChangePasswordForm.tsx';
 import type { ChangePasswordStrings } from './ChangePasswordForm.tsx';
 
 const text = (key: string) => key;

@@ -1,22 +1,22 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SyntheticEvent } from 'react';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { ChangePasswordErrorCode } from '../domain/error-codes.ts';
+import { PASSWORD_MAX_LENGTH } from '../domain/limits.ts';
+import { passwordChecks } from '../domain/password-rules.ts';
 import type { PortalKind } from '../domain/portal-kinds.ts';
-import { FALLBACK_ENVIRONMENT } from '../domain/environments.ts';
-import { pageEnvironment, smAgentName } from '../lib/environment.ts';
-import { PASSWORD_MAX_LENGTH } from '../lib/validators.ts';
-import { markPasswordReset } from '../lib/login-session.ts';
 import { isSafeRedirect } from '../lib/safe-redirect.ts';
-import { useClickTracking } from './hooks/use-click-tracking.ts';
-import { useHydrated, useKeepTypedValue, useLocationSearch } from './hooks/use-location-search.ts';
-
-export const CHANGE_PASSWORD_ERROR_CODES = ['ISB_USRUP06', 'ISB_PASSVAL01', 'ISB_PASSVAL02', 'ISB_PASSVAL03', 'ISB_PASSVAL04'] as const;
+import { createChangePasswordPage, userTypeOf } from '../stores/change-password.ts';
+import { useStore } from './hooks/use-store.ts';
+import { useHydrated } from './hooks/use-hydrated.ts';
+import { useKeepTypedValue } from './hooks/use-keep-typed-value.ts';
+import { useLocationSearch } from './hooks/use-location-search.ts';
 
 export interface ChangePasswordStrings {
   intro: string; ftuIntro: string; userId: string; current: string; next: string; confirm: string; show: string; submit: string; rules: string;
   length: string; upper: string; lower: string; digit: string; special: string; match: string; differs: string; met: string; unmet: string;
   tooLong: string;
-  errors: Record<(typeof CHANGE_PASSWORD_ERROR_CODES)[number] | 'generic', string>;
+  errors: Record<ChangePasswordErrorCode | 'generic', string>;
 }
 
 interface Props {
@@ -29,23 +29,6 @@ interface Props {
   clickMonitor: boolean;
 }
 
-/** The password rules of spec 5 for a user type, as a live checklist. */
-export function passwordChecks(input: { type: string; current: string; next: string; confirm: string }) {
-  const min = input.type === 'internal' ? 16 : 8;
-  return {
-    min,
-    checks: [
-      ['length', [...input.next].length >= min],
-      ['upper', /[A-Z]/.test(input.next)],
-      ['lower', /[a-z]/.test(input.next)],
-      ['digit', /\d/.test(input.next)],
-      ['special', /[^A-Za-z0-9]/.test(input.next)],
-      ['match', input.next !== '' && input.next === input.confirm],
-      ['differs', input.next !== '' && input.next !== input.current],
-    ] as const,
-  };
-}
-
 /**
  * Change password after a verified passcode (design.md): a real form posting to SiteMinder's
  * password services, with the rules for the user's type shown and checked as the user types.
@@ -54,11 +37,12 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   const id = useId();
   const hydrated = useHydrated();
   const query = new URLSearchParams(useLocationSearch());
-  const type = query.get('uti') === 'internal' ? 'internal' : query.get('uti') === 'external' ? 'external' : 'both';
+  const type = userTypeOf(query);
   const ftu = query.get('FTUF') === 'Y';
-  // The user type reaches the page's support dialog (spec 6), which shows staff their own help desk.
-  useEffect(() => document.getElementById('support-dialog')?.setAttribute('data-user-type', type), [type]);
-  useClickTracking({ wlKey, component: 'fps-self-change-pw', monitored: clickMonitor, fromState: () => 'changePassword' });
+  const [{ $smAgentName, actions, start }] = useState(() => createChangePasswordPage({ wlKey, clickMonitor, environmentMap, portalKind }));
+  const agentName = useStore($smAgentName);
+  // Once on screen the page's store runs: the user type reaches the support dialog, a refusal drops the success mark.
+  useEffect(start, [start]);
   const [userId, setUserId] = useState<string | null>(null);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -72,33 +56,30 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   useKeepTypedValue(fields.next, next, setNext);
   useKeepTypedValue(fields.confirm, confirm, setConfirm);
   // "both" (type unknown) is held to the stricter internal rule.
-  const { min, checks } = passwordChecks({ type: type === 'external' ? 'external' : 'internal', current, next, confirm });
+  const { min, checks } = passwordChecks({ type, current, next, confirm });
   // Said, never cut: an input maxlength would silently truncate a pasted or generated password.
   const tooLong = [current, next, confirm].some((value) => value.length > PASSWORD_MAX_LENGTH);
   const valid = checks.every(([, ok]) => ok) && !tooLong && current !== '' && (userId ?? query.get('uid') ?? '') !== '';
   const errorCode = query.get('SMPWERR');
   const error = errorCode === null ? null : (strings.errors as Record<string, string>)[errorCode] ?? strings.errors.generic;
 
-  // Resolved once in the browser (a failure is logged once, not on every render); the static HTML
-  // carries the fallback environment's agent until then.
-  const environment = useMemo(() => (hydrated ? pageEnvironment(location.hostname, environmentMap) : FALLBACK_ENVIRONMENT), [hydrated, environmentMap]);
   const target = query.get('TARGET');
   const action = new URLSearchParams({
     SMAUTHREASON: '34',
     TARGET: target && hydrated && isSafeRedirect(target, location.origin) ? target : '/apps/home?fromPage=FPS',
-    smagentname: smAgentName(environment, portalKind, environmentMap),
+    smagentname: agentName,
     uti: type,
     FTUF: ftu ? 'Y' : 'N',
   });
   if (query.get('fpsRedirect')) action.set('fpsRedirect', query.get('fpsRedirect') ?? '');
   if (query.get('uid')) action.set('uid', query.get('uid') ?? '');
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: SyntheticEvent) {
     if (!valid || submitting) {
       event.preventDefault();
       return;
     }
-    markPasswordReset();
+    actions.posting();
     setSubmitting(true);
   }
 

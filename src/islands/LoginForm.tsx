@@ -1,13 +1,15 @@
+import { useStore } from './hooks/use-store.ts';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
-import { loginFormAction, loginMessageKey } from '../lib/login-messages.ts';
+import { loginFormAction } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
 import { validateLoginPassword, validateLoginUserId } from '../lib/validators.ts';
 import type { LoginPasswordError, LoginUserIdError } from '../lib/validators.ts';
-import { rememberLoginAttempt } from '../lib/login-session.ts';
-import { useClickTracking } from './hooks/use-click-tracking.ts';
-import { useHydrated, useKeepTypedValue, useLocationSearch } from './hooks/use-location-search.ts';
+import { createLoginPage } from '../stores/login-page.ts';
+import { useHydrated } from './hooks/use-hydrated.ts';
+import { useKeepTypedValue } from './hooks/use-keep-typed-value.ts';
+import { useLocationSearch } from './hooks/use-location-search.ts';
 
 /** The texts the form needs, translated at build time. */
 export type LoginFormStrings = Record<
@@ -34,7 +36,9 @@ const PASSWORD_ERRORS: Record<LoginPasswordError, keyof LoginFormStrings> = { re
  */
 export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor }: Props) {
   const id = useId();
-  useClickTracking({ wlKey, component: 'login', monitored: clickMonitor, fromState: () => 'login' });
+  const [{ $banner, actions, start }] = useState(() => createLoginPage({ wlKey, environmentMap, clickMonitor, messages: strings.messages }));
+  const messageKey = useStore($banner);
+  useEffect(start, [start]);
   const hydrated = useHydrated();
   const query = new URLSearchParams(useLocationSearch());
   const [userId, setUserId] = useState('');
@@ -44,28 +48,17 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
   const [attempted, setAttempted] = useState(false);
   const [visible, setVisible] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const reported = useRef(false);
   const userIdField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
   useKeepTypedValue(userIdField, userId, setUserId);
   useKeepTypedValue(passwordField, password, setPassword);
 
-  const smUsrMsg = query.get('SMUSRMSG');
-  const messageKey = smUsrMsg === null ? null : loginMessageKey(smUsrMsg);
   const userIdError = validateLoginUserId(userId);
   const passwordError = validateLoginPassword(password);
   const valid = userIdError === null && passwordError === null;
   // Errors show once a field was touched and changed (spec 5), or after a refused submit.
   const showUserIdError = userIdError !== null && ((touched.userId && dirty.userId) || attempted);
   const showPasswordError = passwordError !== null && ((touched.password && dirty.password) || attempted);
-
-  useEffect(() => {
-    if (messageKey === null || reported.current) return;
-    reported.current = true;
-    // Statistics load only when there is a failure to report.
-    void import('../services/telemetry/login-statistics.ts').then(({ reportReturnedLoginFailure }) =>
-      reportReturnedLoginFailure({ wlKey, query, message: strings.messages[messageKey], environmentMap }));
-  }, [messageKey, wlKey, environmentMap, query, strings.messages]);
 
   useEffect(() => {
     // Back from /apps/home (or from a login that failed to load) the browser may restore this page
@@ -84,7 +77,7 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     if (submitting) {
       event.preventDefault();
       return;
@@ -94,7 +87,7 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
       setAttempted(true);
       return;
     }
-    rememberLoginAttempt(userId);
+    actions.posting(userId);
     // A shown password goes back to a password field before the browser sends the form (a text
     // field's value could land in the browser's form history, and password managers look for a
     // password field to offer saving it). Set on the element now: a render would come too late,

@@ -1,8 +1,6 @@
+import { useStore } from './hooks/use-store.ts';
 import { useEffect, useState } from 'react';
-import { takePasswordResetFlag } from '../lib/login-session.ts';
-
-/** How long the toast stays (spec 9). */
-export const TOAST_MS = 10_000;
+import { createSuccessToast } from '../stores/success-toast.ts';
 
 interface Props {
   strings: { reset: string; proceed: string; close: string };
@@ -10,24 +8,19 @@ interface Props {
 
 /** The success toast after a password reset: top right, 10 seconds, announced, shown once. */
 export default function SuccessToast({ strings }: Props) {
-  const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    if (!takePasswordResetFlag()) return undefined;
-    setOpen(true);
-    const timer = window.setTimeout(() => setOpen(false), TOAST_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
+  const [toast] = useState(createSuccessToast);
+  const open = useStore(toast.$open);
+  useEffect(toast.start, [toast]);
 
   useEffect(() => {
     if (!open) return undefined;
     // On a phone the toast covers the header's links; Escape puts it away wherever the focus is (WCAG 2.4.11).
     const dismiss = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') toast.close();
     };
     document.addEventListener('keydown', dismiss);
-    return () => document.removeEventListener('keydown', dismiss);
-  }, [open]);
+    return () => { document.removeEventListener('keydown', dismiss); };
+  }, [open, toast]);
 
   // The live region exists from the start so screen readers announce the text when it appears.
   return (
@@ -36,7 +29,7 @@ export default function SuccessToast({ strings }: Props) {
         <div className="toast" data-testid="success-toast">
           <p className="toast__title">{strings.reset}</p>
           <p>{strings.proceed}</p>
-          <button type="button" className="toast__close" onClick={() => setOpen(false)}>{strings.close}</button>
+          <button type="button" className="toast__close" onClick={toast.close}>{strings.close}</button>
         </div>
       )}
     </div>

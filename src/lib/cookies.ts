@@ -60,15 +60,20 @@ export function removeCookie(jar: CookieJar, name: string, domain?: string): voi
   jar.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT${domain ? `; domain=${domain}` : ''}`;
 }
 
-/** The authentication cookie: `__Secure-` prefixed and URL-decoded over HTTPS, plain otherwise; null when absent. */
-export function readAuthCookie(jar: CookieJar, name: string, isHttps: boolean): string | null {
-  const raw = getCookie(jar, isHttps ? `__Secure-${name}` : name);
+/** Reads a cookie's URL-decoded value; null when absent or not decodable. */
+export function readCookie(jar: CookieJar, name: string): string | null {
+  const raw = getCookie(jar, name);
   if (raw === null) return null;
   try {
     return decodeURIComponent(raw);
   } catch {
     return null;
   }
+}
+
+/** The authentication cookie: `__Secure-` prefixed over HTTPS, plain otherwise; URL-decoded, null when absent. */
+export function readAuthCookie(jar: CookieJar, name: string, isHttps: boolean): string | null {
+  return readCookie(jar, isHttps ? `__Secure-${name}` : name);
 }
 
 /** The secondary domain for site-wide cookies (EU_COOKIE): `.example.com` for `www.portal.example.com`; none for localhost or an IP. */

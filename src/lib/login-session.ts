@@ -1,7 +1,7 @@
 import { readAuthCookie } from './cookies.ts';
 
 // What the login page keeps in session storage between a post and its return (spec 4.1), and the
-// flag the change-password page leaves for the success toast.
+// mark the change-password page leaves for the success toast (spec 2.2).
 const USER_ID = 'portal.login.userId';
 const USER_TOKEN = 'portal.login.usrTok';
 const PASSWORD_RESET = 'portal.passwordReset';
@@ -30,14 +30,22 @@ export function takeLoginAttempt(): { userId: string | null; userToken: string |
   return values;
 }
 
-/** Set by the change-password page just before it posts. */
-export function markPasswordReset(): void {
-  storage()?.setItem(PASSWORD_RESET, '1');
+/** Set by the change-password page as it posts: the change is pending until SiteMinder answers. */
+export function markPasswordChangePosted(): void {
+  storage()?.setItem(PASSWORD_RESET, 'posted');
 }
 
-/** Whether to show the success toast: once, and only when the flag was set. */
-export function takePasswordResetFlag(): boolean {
-  const set = storage()?.getItem(PASSWORD_RESET) === '1';
+/** The change came back refused (the page reloaded with SMPWERR): nothing to congratulate. */
+export function forgetPasswordChange(): void {
   storage()?.removeItem(PASSWORD_RESET);
-  return set;
+}
+
+/**
+ * Whether to show the success toast, once: a change was posted and SiteMinder's success redirect (TARGET,
+ * `/apps/home?fromPage=FPS`) brought the visitor to login with `fromPage=FPS` in its query (spec 2.13).
+ */
+export function takePasswordResetFlag(search: string): boolean {
+  const posted = storage()?.getItem(PASSWORD_RESET) === 'posted';
+  storage()?.removeItem(PASSWORD_RESET);
+  return posted && new URLSearchParams(search).get('fromPage') === 'FPS';
 }

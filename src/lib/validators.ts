@@ -1,4 +1,5 @@
 // Field rules of spec 5 as pure functions returning closed error keys; views translate the keys.
+import { PASSWORD_MAX_LENGTH } from '../domain/limits.ts';
 
 export type LoginUserIdError = 'required' | 'hasWhitespace' | 'invalidCharacters';
 export type LoginPasswordError = 'required' | 'tooShort' | 'tooLong' | 'hasWhitespace';
@@ -11,8 +12,6 @@ export type OtpError = 'required' | 'tooLong' | 'notDigits';
 const USER_ID_CHARACTERS = /^[A-Za-z0-9@._-]+$/;
 /** The shortest password the login form accepts before asking the server (spec leaves it open). */
 export const LOGIN_PASSWORD_MIN_LENGTH = 4;
-/** Passwords are never truncated; 128 covers every password manager. */
-export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 export const OTP_MAX_LENGTH = 6;
 

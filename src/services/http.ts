@@ -2,6 +2,7 @@ import ky, { isTimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
 import { z } from 'zod/mini';
 import { errorResponseSchema } from '../contract/recovery.ts';
+import { readCookie } from '../lib/cookies.ts';
 import { toServiceError } from './service-errors.ts';
 import type { ServiceResult } from './service-errors.ts';
 
@@ -32,7 +33,7 @@ export function isReported(method: string, url: string): boolean {
   return method.toUpperCase() !== 'POST' || !STATS_BLACKLIST.some((part) => url.includes(part));
 }
 
-/** The client's environment; tests give a base URL, a fetch and a cookie reader. */
+/** The client's environment and hooks; tests give a base URL, a fetch and a cookie reader. */
 export interface ClientConfig {
   baseUrl?: string;
   fetch?: typeof fetch;
@@ -41,24 +42,18 @@ export interface ClientConfig {
   now?: () => number;
 }
 
-const documentCookie = (name: string): string | null => {
-  if (typeof document === 'undefined') return null;
-  const match = document.cookie.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
-};
-
-let config: ClientConfig = {};
-let instance: KyInstance | undefined;
-
-/** Sets the client's environment (tests, or the telemetry hook of a page). */
-export function configureServiceClient(next: ClientConfig): void {
-  config = { ...config, ...next };
-  instance = undefined;
+/** One page's HTTP client: every service call of the page goes through its `call`. */
+export interface HttpClient {
+  call: <T>(spec: CallSpec<T>) => Promise<ServiceResult<T>>;
 }
 
-/** The one ky instance: XSRF header on relative non-GET calls, the time-out header, no retries. */
-function http(): KyInstance {
-  instance ??= ky.create({
+/**
+ * Creates a page's client with its hooks (XSRF header on relative non-GET calls, the time-out header,
+ * HTTP stats, no retries). Each page creates its own; nothing reconfigures it afterwards.
+ */
+export function createHttpClient(config: ClientConfig = {}): HttpClient {
+  const cookie = config.readCookie ?? ((name: string) => (typeof document === 'undefined' ? null : readCookie(document, name)));
+  const http = ky.create({
     retry: 0,
     throwHttpErrors: false,
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
@@ -68,13 +63,13 @@ function http(): KyInstance {
         ({ request }) => {
           const method = request.method.toUpperCase();
           const relative = config.baseUrl ? request.url.startsWith(config.baseUrl) : new URL(request.url).origin === location.origin;
-          const xsrf = (config.readCookie ?? documentCookie)('XSRF-TOKEN');
+          const xsrf = cookie('XSRF-TOKEN');
           if (method !== 'GET' && method !== 'HEAD' && relative && xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
         },
       ],
     },
   });
-  return instance;
+  return { call: (spec) => call(http, config, spec) };
 }
 
 /** How one call is made: method, path, body, time-out and the schema of its answer. */
@@ -89,7 +84,7 @@ export interface CallSpec<T> {
 }
 
 /** Makes one call, reports it to HTTP stats, validates the answer and maps failures to codes. */
-export async function call<T>(spec: CallSpec<T>): Promise<ServiceResult<T>> {
+async function call<T>(http: KyInstance, config: ClientConfig, spec: CallSpec<T>): Promise<ServiceResult<T>> {
   const now = config.now ?? Date.now;
   const started = now();
   const timeoutSeconds = spec.timeoutMs === false ? 0 : spec.timeoutMs / 1000;
@@ -100,7 +95,7 @@ export async function call<T>(spec: CallSpec<T>): Promise<ServiceResult<T>> {
   };
   let response: Response;
   try {
-    response = await http()(spec.path.replace(/^\//, config.baseUrl ? '' : '/'), {
+    response = await http(spec.path.replace(/^\//, config.baseUrl ? '' : '/'), {
       method: spec.method,
       timeout: spec.timeoutMs,
       headers: { timeoutInSeconds: String(timeoutSeconds), Accept: 'application/json' },

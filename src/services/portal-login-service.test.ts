@@ -1,17 +1,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { collectFingerprint, encodeFingerprint } from '../lib/device-fingerprint.ts';
 import { deobfuscate } from '../lib/obfuscation.ts';
 import { startTestEmulator } from '../../scripts/emulator/test-server.ts';
 import type { TestEmulator } from '../../scripts/emulator/test-server.ts';
-import { call, configureServiceClient } from './http.ts';
-import type { HttpStat } from './http.ts';
-import {
-  checkUserType, generateOtp, lookupForgottenUser, requestOtpChannels, verifyOtp,
-} from './portal-login-service.ts';
+import { createHttpClient } from './http.ts';
+import type { ClientConfig, HttpClient, HttpStat } from './http.ts';
+import { portalLoginService } from './portal-login-service.ts';
+import type { PortalLoginService } from './portal-login-service.ts';
 import { userTypeResponseSchema } from '../contract/recovery.ts';
-import { getWhiteLabelTestUrls, postDeviceFingerprint } from './portal-support-service.ts';
+import { createPortalSupportService } from './portal-support-service.ts';
+import type { PortalSupportService } from './portal-support-service.ts';
 
 let emulator: TestEmulator;
 let cookieJar = new Map<string, string>();
@@ -42,25 +41,36 @@ afterEach(() => {
   seen.length = 0;
 });
 
+let http: HttpClient;
+let service: PortalLoginService;
+let support: PortalSupportService;
+
+/** A page's clients as the page would create them, with these hooks. */
+function createClients(config: ClientConfig) {
+  http = createHttpClient(config);
+  service = portalLoginService(http);
+  support = createPortalSupportService(config);
+}
+
 function useEmulator() {
   cookieJar = new Map();
-  configureServiceClient({ baseUrl: `${emulator.base}/`, fetch: browserFetch, readCookie: (name) => cookieJar.get(name) ?? null, reportHttpStat: (stat) => stats.push(stat) });
+  createClients({ baseUrl: `${emulator.base}/`, fetch: browserFetch, readCookie: (name) => cookieJar.get(name) ?? null, reportHttpStat: (stat) => stats.push(stat) });
 }
 
 describe('against the emulator', () => {
   test('drives a passcode from channel lookup to SUCCESS, with XSRF on posts only', async () => {
     useEmulator();
-    expect((await checkUserType({ userId: 'jdoe' }))).toEqual({ ok: true, data: { internal: false } });
-    const auth = await requestOtpChannels({ userId: 'jdoe', flow: 'FPS', devicePrint: 'fp' });
+    expect((await service.checkUserType({ userId: 'jdoe' }))).toEqual({ ok: true, data: { internal: false } });
+    const auth = await service.requestOtpChannels({ userId: 'jdoe', flow: 'FPS', devicePrint: 'fp' });
     if (!auth.ok) throw new Error(auth.error);
     expect(deobfuscate(auth.data.primaryEmail)).toBe('john.doe@example.com');
     const { transactionId, sessionId } = auth.data;
-    const sent = await generateOtp({ channel: 'email', sessionId, transactionId, value: auth.data.primaryEmail ?? '', flow: 'FPS', userId: 'jdoe' });
+    const sent = await service.generateOtp({ channel: 'email', sessionId, transactionId, value: auth.data.primaryEmail ?? '', flow: 'FPS', userId: 'jdoe' });
     expect(sent).toMatchObject({ ok: true, data: { otp: null } });
     const outbox = await (await fetch(`${emulator.base}/__emulator/outbox`)).json() as { messages: Array<{ code: string }> };
     const code = outbox.messages.at(-1)?.code ?? '';
     const { obfuscate } = await import('../lib/obfuscation.ts');
-    const verified = await verifyOtp({ channel: 'email', devicePrint: 'fp', otp: obfuscate(code), sessionId, transactionId, value: auth.data.primaryEmail ?? '', flow: 'FPS', userId: 'jdoe' });
+    const verified = await service.verifyOtp({ channel: 'email', devicePrint: 'fp', otp: obfuscate(code), sessionId, transactionId, value: auth.data.primaryEmail ?? '', flow: 'FPS', userId: 'jdoe' });
     expect(verified).toEqual({ ok: true, data: { authenticationResult: 'SUCCESS', channelStatus: null } });
     const get = seen.find((request) => request.method === 'GET');
     const post = seen.find((request) => request.method === 'POST');
@@ -71,29 +81,25 @@ describe('against the emulator', () => {
 
   test('turns service errors into the closed set of codes', async () => {
     useEmulator();
-    await checkUserType({ userId: 'jdoe' });
-    expect(await requestOtpChannels({ userId: 'ghost', flow: 'FPS', devicePrint: '' })).toEqual({ ok: false, error: 'USER_NOT_FOUND' });
-    expect(await lookupForgottenUser({ firstName: 'No', lastName: 'One', emailId: 'no@example.com' })).toEqual({ ok: false, error: 'USER_NOT_FOUND' });
+    await service.checkUserType({ userId: 'jdoe' });
+    expect(await service.requestOtpChannels({ userId: 'ghost', flow: 'FPS', devicePrint: '' })).toEqual({ ok: false, error: 'USER_NOT_FOUND' });
+    expect(await service.lookupForgottenUser({ firstName: 'No', lastName: 'One', emailId: 'no@example.com' })).toEqual({ ok: false, error: 'USER_NOT_FOUND' });
   });
 
   test('reports every call to HTTP stats with Success or Failure and the status code', async () => {
     useEmulator();
-    await checkUserType({ userId: 'jdoe' });
-    await requestOtpChannels({ userId: 'ghost', flow: 'FPS', devicePrint: '' });
+    await service.checkUserType({ userId: 'jdoe' });
+    await service.requestOtpChannels({ userId: 'ghost', flow: 'FPS', devicePrint: '' });
     expect(stats.map((stat) => [stat.method, stat.url, stat.status, stat.statusCode])).toEqual([
       ['GET', '/portal-login-service/public/uti/jdoe', 'Success', 200],
       ['POST', '/portal-login-service/public/fps/auth', 'Failure', 404],
     ]);
   });
 
-  test('reads the White Label groups and posts the fingerprint form', async () => {
+  test('reads the White Label groups', async () => {
     useEmulator();
-    const groups = await getWhiteLabelTestUrls();
+    const groups = await support.getWhiteLabelTestUrls();
     expect(groups.ok && groups.data.length).toBe(2);
-    const form = new URLSearchParams(encodeFingerprint(collectFingerprint({
-      userAgent: 'UA', languages: ['en-US'], plugins: [], screen: { width: 1, height: 1, colorDepth: 24 }, timezoneOffsetMinutes: 0, cookieEnabled: true,
-    })));
-    expect(await postDeviceFingerprint({ form })).toEqual({ ok: true, data: { result: 'SUCCESS' } });
   });
 });
 
@@ -116,34 +122,34 @@ describe('against a misbehaving server', () => {
   });
   afterAll(async () => close());
 
-  const configure = () => configureServiceClient({ baseUrl: base, fetch, readCookie: () => 'token', reportHttpStat: (stat) => stats.push(stat) });
+  const configure = () => createClients({ baseUrl: base, fetch, readCookie: () => 'token', reportHttpStat: (stat) => stats.push(stat) });
 
   test('a 500 is SERVER, malformed JSON and a wrong shape are BAD_RESPONSE', async () => {
     configure();
-    expect(await call({ method: 'GET', path: '/boom', timeoutMs: 1000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'SERVER' });
-    expect(await call({ method: 'GET', path: '/garbage', timeoutMs: 1000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'BAD_RESPONSE' });
-    expect(await call({ method: 'GET', path: '/wrong-shape', timeoutMs: 1000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'BAD_RESPONSE' });
-    expect(await call({ method: 'GET', path: '/empty', timeoutMs: 1000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'BAD_RESPONSE' });
+    expect(await http.call({ method: 'GET', path: '/boom', timeoutMs: 1000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'SERVER' });
+    expect(await http.call({ method: 'GET', path: '/garbage', timeoutMs: 1000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'BAD_RESPONSE' });
+    expect(await http.call({ method: 'GET', path: '/wrong-shape', timeoutMs: 1000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'BAD_RESPONSE' });
+    expect(await http.call({ method: 'GET', path: '/empty', timeoutMs: 1000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'BAD_RESPONSE' });
     expect(stats[0]).toMatchObject({ status: 'Failure', statusCode: 500 });
   });
 
   test('a time-out is TIMEOUT, reported with code 1 once the timeoutInSeconds are exceeded', async () => {
     configure();
-    expect(await call({ method: 'GET', path: '/slow', timeoutMs: 200, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'TIMEOUT' });
+    expect(await http.call({ method: 'GET', path: '/slow', timeoutMs: 200, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'TIMEOUT' });
     expect(stats.at(-1)).toMatchObject({ status: 'Failure', statusCode: 1 });
   });
 
   test('a refused connection is NETWORK, reported with -1', async () => {
-    configureServiceClient({ baseUrl: 'http://127.0.0.1:9/', fetch, readCookie: () => null, reportHttpStat: (stat) => stats.push(stat) });
-    expect(await call({ method: 'GET', path: '/anything', timeoutMs: 1000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'NETWORK' });
+    createClients({ baseUrl: 'http://127.0.0.1:9/', fetch, readCookie: () => null, reportHttpStat: (stat) => stats.push(stat) });
+    expect(await http.call({ method: 'GET', path: '/anything', timeoutMs: 1000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'NETWORK' });
     expect(stats.at(-1)).toMatchObject({ statusCode: -1 });
   });
 
   test('blacklisted statistics URLs are not reported for POST, but are for GET', async () => {
     configure();
-    await call({ method: 'POST', path: '/nxn-metrics/analytics/x', json: {}, timeoutMs: 1000, schema: userTypeResponseSchema });
+    await http.call({ method: 'POST', path: '/nxn-metrics/analytics/x', json: {}, timeoutMs: 1000, schema: userTypeResponseSchema });
     expect(stats).toEqual([]);
-    await call({ method: 'GET', path: '/nxn-metrics/analytics/x', timeoutMs: 1000, schema: userTypeResponseSchema });
+    await http.call({ method: 'GET', path: '/nxn-metrics/analytics/x', timeoutMs: 1000, schema: userTypeResponseSchema });
     expect(stats).toHaveLength(1);
   });
 });

@@ -7,8 +7,7 @@ import type { OtpAuthResponse, SendOtpRequest } from '../../../src/contract/reco
 import type { Channel } from '../../../src/domain/flows.ts';
 import { OTP_ERR_003, STATUS_PENDING, STATUS_UNREACHABLE } from '../../../src/domain/error-codes.ts';
 import { deobfuscate, obfuscate } from '../../../src/lib/obfuscation.ts';
-import { deviceFingerprintSchema } from '../../../src/contract/device-fingerprint.ts';
-import { EmulatorHttpError, readBody, readJson, sendJson, token } from '../http-utils.ts';
+import { EmulatorHttpError, readJson, sendJson, token } from '../http-utils.ts';
 import { MAX_WRONG_TRIES, newPasscode, PASSCODE_TTL_MS } from '../passcodes.ts';
 import { temporaryPassword } from '../passwords.ts';
 import { RESEND_COOLDOWN_MS, tooManyRequests } from '../rate-limits.ts';
@@ -213,11 +212,6 @@ export async function handleRecovery(context: RecoveryContext, req: IncomingMess
     const user = userId ? context.state.user(userId) : undefined;
     if (!user) throw new EmulatorHttpError(404, 'USER_NOT_FOUND', 'no such identifier');
     sendJson(res, 200, { internal: user.type === 'internal' });
-  } else if (method === 'POST' && route === '/device-print') {
-    const form = new URLSearchParams(await readBody(req));
-    const parsed = deviceFingerprintSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new EmulatorHttpError(400, 'BAD_REQUEST', 'invalid device fingerprint', String(parsed.error.issues[0]?.path[0] ?? '(body)'));
-    sendJson(res, 200, { result: 'SUCCESS' });
   } else if (method === 'POST' && route === '/change') {
     await readJson(req, forgotUserChangeRequestSchema);
     sendJson(res, 200, {});

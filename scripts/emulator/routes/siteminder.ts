@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brandOf, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, token } from '../http-utils.ts';
-import { checkNewPassword, PASSWORD_HISTORY } from '../passwords.ts';
+import { PASSWORD_HISTORY } from '../../../src/domain/password-rules.ts';
+import { checkNewPassword } from '../passwords.ts';
 import type { RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState } from '../state.ts';
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { useKeepTypedValue } from '../hooks/use-location-search.ts';
-import type { FormEvent } from 'react';
+import { useKeepTypedValue } from '../hooks/use-keep-typed-value.ts';
+import type { SyntheticEvent } from 'react';
 import type { Flow } from '../../domain/flows.ts';
 import { validateEmail, validateName, validateRecoveryUserId } from '../../lib/validators.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
@@ -53,7 +53,7 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
     : { userId: ((error) => (error ? userIdError[error] : null))(validateRecoveryUserId(values.userId)) };
   const valid = Object.values(errors).every((error) => error === null);
 
-  function submit(event: FormEvent) {
+  function submit(event: SyntheticEvent) {
     event.preventDefault();
     if (!valid || busy || hasError) return;
     if (flow === 'FUID') onSubmitForgotUser({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), emailId: values.emailId.trim() });

@@ -1,6 +1,7 @@
 import StepHeading from './StepHeading.tsx';
-import { useEffect, useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId, useState } from 'react';
+import type { SyntheticEvent } from 'react';
+import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
 import { maskSmsNumber } from '../../lib/masking.ts';
 import { deobfuscate } from '../../lib/obfuscation.ts';
 import { validateOtp } from '../../lib/validators.ts';
@@ -8,26 +9,25 @@ import type { ChannelOption } from '../../stores/recovery/flow-state.ts';
 import { fill } from './recovery-strings.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
 
-/** The call channel is checked this often while the visitor keys the code (spec 4.3). */
-export const CALL_POLL_MS = 20_000;
-
 interface Props {
   strings: RecoveryStrings;
   option: ChannelOption;
   callCode: string | null;
+  /** A code the browser read from an SMS for this site (WebOTP), being checked. */
+  received: string | null;
   resent: boolean;
   /** Epoch ms from which the service accepts a resend. */
   resendAt: number;
   busy: boolean;
   hasError: boolean;
   onEdit: () => void;
-  onSubmit: (code: string, options?: { silent?: boolean }) => void;
+  onSubmit: (code: string) => void;
   onResend: () => void;
   onBack: () => void;
 }
 
 /** VERIFY: type the e-mail or SMS code, or key the shown call code on the phone while the page checks. */
-export default function VerifyStep({ strings, option, callCode, resent, resendAt, busy, hasError, onEdit, onSubmit, onResend, onBack }: Props) {
+export default function VerifyStep({ strings, option, callCode, received, resent, resendAt, busy, hasError, onEdit, onSubmit, onResend, onBack }: Props) {
   const id = useId();
   const [code, setCode] = useState('');
   const [shown, setShown] = useState(false);
@@ -35,25 +35,16 @@ export default function VerifyStep({ strings, option, callCode, resent, resendAt
   const error = validateOtp(code);
   const isCall = option.channel === 'call';
 
-  useEffect(() => {
-    if (!isCall || !callCode) return undefined;
-    // Poll only while this step is on screen; leaving it stops the timer.
-    const timer = window.setInterval(() => onSubmit(callCode, { silent: true }), CALL_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [isCall, callCode, onSubmit]);
+  // A resent code replaces the old one: the field starts empty again.
+  const [seenResent, setSeenResent] = useState(resent);
+  if (resent !== seenResent) {
+    setSeenResent(resent);
+    if (resent) setCode('');
+  }
+  const wait = useSecondsUntil(resendAt);
+  const value = received ?? code;
 
-  useEffect(() => setCode(''), [resent]);
-
-  // The resend countdown: one render a second until the service accepts a resend.
-  const [tick, setTick] = useState(0);
-  const wait = Math.ceil((resendAt - Date.now()) / 1000);
-  useEffect(() => {
-    if (resendAt <= Date.now()) return undefined;
-    const timer = window.setTimeout(() => setTick(tick + 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [tick, resendAt]);
-
-  function submit(event: FormEvent) {
+  function submit(event: SyntheticEvent) {
     event.preventDefault();
     setTouched(true);
     if (isCall && callCode) onSubmit(callCode);
@@ -82,7 +73,7 @@ export default function VerifyStep({ strings, option, callCode, resent, resendAt
             <label htmlFor={id}>{strings['recovery.verify.code']}</label>
             <div className="field__with-button">
               <input
-                id={id} name="otp" type={shown ? 'text' : 'password'} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required value={code}
+                id={id} name="otp" type={shown ? 'text' : 'password'} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required value={value}
                 aria-invalid={touched && error !== null} aria-describedby={touched && error ? `${id}-error` : `${id}-expiry`}
                 onChange={(event) => { setCode(event.target.value.trim()); onEdit(); }} onBlur={() => setTouched(true)}
               />

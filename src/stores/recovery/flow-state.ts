@@ -30,6 +30,8 @@ export interface VerifyStep {
   resent: boolean;
   /** When (epoch ms) the service accepts a resend; the page counts down to it. */
   resendAt: number;
+  /** A code the browser read from an SMS bound to this site (WebOTP), shown in the field while it is checked. */
+  received?: string;
 }
 
 /** The wizard's steps (spec 2.6): one at a time, each carrying only what it needs. */

@@ -76,9 +76,9 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
   }
 
   const actions = {
-    /** Back to REQUEST with user type both (spec 2.6). */
-    reset(): void {
-      $recovery.set(initialState(flow === 'FTU' ? 'FTU' : $recovery.get().flow));
+    /** Back to REQUEST with user type both (spec 2.6); entering the page names its flow (FTU by its query). */
+    reset(entered: Flow = $recovery.get().flow): void {
+      $recovery.set(initialState(entered));
     },
 
     /** Editing the form clears the current error (spec 5). */
@@ -181,6 +181,14 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       // A call not answered yet: keep waiting quietly; anything else is the verify error.
       if (authenticationResult === null && option.channel === 'call') set({ busy: false });
       else fail('verify.error');
+    },
+
+    /** VERIFY by SMS: the browser handed over the code of an SMS bound to this site (WebOTP); shown, then checked. */
+    async receivedCode(code: string): Promise<void> {
+      const state = $recovery.get();
+      if (state.busy || state.step.page !== 'VERIFY') return;
+      set({ step: { ...state.step, received: code } });
+      await actions.submitCode(code);
     },
 
     /** After SUCCESS (spec 4.3): FUID e-mails the user id; FPS a temporary password; FTU goes straight on. */

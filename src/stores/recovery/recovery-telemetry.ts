@@ -10,8 +10,8 @@ import { buildUsageRecord } from '../../services/telemetry/payloads.ts';
 import type { TransitionStatus } from '../../services/telemetry/payloads.ts';
 import { reportHttpStat as report } from '../../services/telemetry/report-http-stat.ts';
 import { pageIsHidden, sendStatistics } from '../../services/telemetry/send-statistics.ts';
-import { stepName } from '../../stores/recovery/flow-state.ts';
-import type { RecoveryState } from '../../stores/recovery/flow-state.ts';
+import { stepName } from './flow-state.ts';
+import type { RecoveryState } from './flow-state.ts';
 
 // Loaded on the visitor's first interaction or after the page settled, then kept by the wizard: a report made
 // while the page unloads runs at once and goes by sendBeacon (send-statistics does that for a hidden page).
@@ -39,7 +39,7 @@ export function reportRecoveryUsage(
  * One service call of the wizard to HTTP stats: from the step that made it to the step its answer led
  * to, with the visitor's user type and user id (never the forgot-user-id flow's principal id).
  */
-export function reportHttpStat(stat: HttpStat, wlKey: string, $recovery: ReadableAtom<RecoveryState>): void {
+export function reportWizardCall(stat: HttpStat, wlKey: string, $recovery: ReadableAtom<RecoveryState>): void {
   const at = $recovery.get();
   const send = () => report(stat, {
     wlKey, environmentMap, userType: at.userType, userId: userIdOf(at), fromState: stepName(at), toState: stepName($recovery.get()),

@@ -2,9 +2,9 @@
 import { atom } from 'nanostores';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { HttpStat } from '../../services/http.ts';
-import { initialState } from '../../stores/recovery/flow-state.ts';
-import type { RecoveryState } from '../../stores/recovery/flow-state.ts';
-import { reportHttpStat, reportRecoveryUsage } from './recovery-telemetry.ts';
+import { initialState } from './flow-state.ts';
+import type { RecoveryState } from './flow-state.ts';
+import { reportRecoveryUsage, reportWizardCall } from './recovery-telemetry.ts';
 
 const stat: HttpStat = {
   method: 'POST', url: '/portal-login-service/public/fps/auth', status: 'Success', statusCode: 200, elapsedMs: 40, responseSize: 120, startedAt: new Date('2026-11-22T11:05:09Z'),
@@ -42,7 +42,7 @@ afterEach(() => {
 test('a wizard call is reported with the environment of the host, the user token, the user and the step it led to', async () => {
   vi.useFakeTimers();
   const $recovery = atom<RecoveryState>({ ...initialState('FPS'), subject: 'jdoe', userType: 'external' });
-  reportHttpStat(stat, 'nxn', $recovery);
+  reportWizardCall(stat, 'nxn', $recovery);
   // The store acts on the answer: the visitor is on the channel choice when the report goes.
   $recovery.set({ ...$recovery.get(), step: otpStep });
   await vi.runAllTimersAsync();
@@ -56,7 +56,7 @@ test('a wizard call is reported with the environment of the host, the user token
 
 test('the forgot-user-id flow never reports its principal id as the user id', async () => {
   vi.useFakeTimers();
-  reportHttpStat(stat, 'nxn', atom<RecoveryState>({ ...initialState('FUID'), subject: 'opaque-principal' }));
+  reportWizardCall(stat, 'nxn', atom<RecoveryState>({ ...initialState('FUID'), subject: 'opaque-principal' }));
   await vi.runAllTimersAsync();
   expect(fetched[0]?.body).toMatchObject({ lastActivityUserId: null, fromState: 'FUID/requestPage' });
 });

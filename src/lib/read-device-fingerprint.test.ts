@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { deviceFingerprintSchema } from '../contract/device-fingerprint.ts';
-import { collectFingerprint, encodeFingerprint } from './device-fingerprint.ts';
+import { collectFingerprint, encodeFingerprint } from './read-device-fingerprint.ts';
 
 test('collects the fp_ fields and encodes them as a form', () => {
   const fingerprint = collectFingerprint({

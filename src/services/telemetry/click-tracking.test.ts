@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { useClickTracking } from './use-click-tracking.ts';
+import { trackClicks } from './click-tracking.ts';
 
-function Page({ monitored }: { monitored: boolean }) {
-  useClickTracking({ wlKey: 'nxn', component: 'login', monitored, fromState: () => 'login' });
-  return (
-    <>
-      <input aria-label="Password" type="password" defaultValue="Summer#2026" />
-      <button type="button" data-click="chooseChannel" data-click-value="sms">Send</button>
-      <button type="button">Untracked</button>
-      <a href="#next" data-click="forgotPassword">Forgot Password</a>
-    </>
-  );
+let stop: () => void = () => undefined;
+
+/** A page with marked and unmarked controls, its clicks tracked as a page's store would start it. */
+function render({ monitored }: { monitored: boolean }) {
+  document.body.innerHTML = `
+    <input aria-label="Password" type="password" value="Summer#2026">
+    <button type="button" data-click="chooseChannel" data-click-value="sms">Send</button>
+    <button type="button">Untracked</button>
+    <a href="#next" data-click="forgotPassword">Forgot Password</a>`;
+  stop = trackClicks({ wlKey: 'nxn', component: 'login', monitored, fromState: () => 'login' });
 }
 
 type Sent = { url: string; body: Record<string, unknown>; beacon: boolean };
@@ -34,14 +34,15 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  cleanup();
+  stop();
+  document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
 
 const settled = () => vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
 
 test('a click on a marked button reports a click event with the spec fields and only the marked value', async () => {
-  render(<Page monitored={false} />);
+  render({ monitored: false });
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
   await settled();
   expect(sent).toEqual([{
@@ -55,7 +56,7 @@ test('a click on a marked button reports a click event with the spec fields and 
 });
 
 test('a link that leaves the page goes by sendBeacon; unmarked controls report nothing', async () => {
-  render(<Page monitored={false} />);
+  render({ monitored: false });
   await userEvent.click(screen.getByRole('button', { name: 'Untracked' }));
   await userEvent.click(screen.getByRole('link', { name: 'Forgot Password' }));
   await settled();
@@ -63,7 +64,7 @@ test('a link that leaves the page goes by sendBeacon; unmarked controls report n
 });
 
 test('a brand marked clickMonitor sends its clicks to the monitoring helper instead', async () => {
-  render(<Page monitored />);
+  render({ monitored: true });
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
   await settled();
   expect(sent.map(({ url }) => url)).toEqual(['/nxn-service/public/clickMonitor']);

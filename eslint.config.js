@@ -1,0 +1,79 @@
+// Lint: typescript-eslint's strict type-checked rules, React's hooks rules, Astro's plugin, and the
+// import direction of the layout (README): src never imports scripts, nothing but tests imports tests,
+// and the browser layers reach config at build time only (types may be named).
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**'];
+
+/** `no-restricted-imports` patterns: what a layer may not import. */
+const forbid = (...groups) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: groups.map(([group, message, allowTypeImports = false]) => ({ group, message, allowTypeImports })) }],
+});
+const notScripts = ['**/scripts/**', '!**/enhancements/**'];
+const notTests = ['**/tests/**'];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', '.astro/', 'test-results/', 'playwright-report/', '.lighthouseci/', 'scripts/brand/template/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      // Template literals hold numbers and booleans on purpose (messages, URLs).
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      // Callbacks that return nothing useful are written as arrows with a body or `void`.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+    },
+  },
+  {
+    files: ['**/*.tsx', 'src/islands/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  ...astro.configs['flat/recommended'],
+  {
+    files: ['**/*.astro', '**/*.astro/*.ts'],
+    // Astro's parser gives type information to frontmatter but not to the scripts it extracts.
+    ...tseslint.configs.disableTypeChecked,
+  },
+  // The import direction of the layout.
+  { files: ['src/**'], ignores: TESTS, rules: forbid([notScripts, 'src never imports scripts/ (Node tools)'], [notTests, 'only tests import tests/']) },
+  { files: ['scripts/**'], ignores: TESTS, rules: forbid([notTests, 'only tests import tests/']) },
+  {
+    files: ['src/domain/**'],
+    rules: forbid([['../*', '!../domain/*'], 'src/domain imports nothing of the portal: it is the bottom layer']),
+  },
+  {
+    files: ['src/lib/**', 'src/services/**', 'src/stores/**', 'src/islands/**', 'src/contract/**', 'src/enhancements/**'],
+    ignores: TESTS,
+    rules: forbid(
+      [notScripts, 'src never imports scripts/ (Node tools)'],
+      [notTests, 'only tests import tests/'],
+      [['**/config/*', '!**/config/*.json'], 'browser code gets config from its page as props; it may name config types only', true],
+      [['**/pages/**', '**/layouts/**', '**/components/**', '**/build/**'], 'browser code never imports pages, layouts, components or the build'],
+    ),
+  },
+  {
+    files: ['src/lib/**', 'src/services/**', 'src/contract/**'],
+    ignores: TESTS,
+    rules: forbid(
+      [notScripts, 'src never imports scripts/ (Node tools)'],
+      [['**/config/*', '!**/config/*.json'], 'browser code gets config from its page as props; it may name config types only', true],
+      [['**/islands/**', '**/stores/**', '**/pages/**', '**/layouts/**', '**/components/**', '**/build/**'], 'lib, services and contract import only downward (lib, contract, domain)'],
+    ),
+  },
+  {
+    files: TESTS,
+    rules: {
+      // Tests assert on values they just built; a non-null assertion there documents the expectation.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);

@@ -1,0 +1,34 @@
+import type { UserType } from './flows.ts';
+
+// The password rules of spec 5 and 9, one definition for the change-password form's live checklist and the
+// emulator's password services.
+
+/** How many previous passwords may not be reused (spec 5). */
+export const PASSWORD_HISTORY = 12;
+
+/** Minimum length by user type (spec 6): 8 external, 16 internal; an unknown type (both) gets the stricter rule. */
+export function minimumPasswordLength(type: UserType): number {
+  return type === 'external' ? 8 : 16;
+}
+
+/** The rules a new password is checked against, in the order the checklist shows them. */
+export const PASSWORD_RULES = ['length', 'upper', 'lower', 'digit', 'special', 'match', 'differs'] as const;
+export type PasswordRule = (typeof PASSWORD_RULES)[number];
+/** The rules about the new password alone: its length and the four kinds of character. */
+export const COMPOSITION_RULES: readonly PasswordRule[] = ['length', 'upper', 'lower', 'digit', 'special'];
+
+/** Each rule of spec 5 for a new password and its confirmation, met or not; `min` is the length the type needs. */
+export function passwordChecks(input: { type: UserType; current: string; next: string; confirm: string }): { min: number; checks: ReadonlyArray<readonly [PasswordRule, boolean]> } {
+  const min = minimumPasswordLength(input.type);
+  const met: Record<PasswordRule, boolean> = {
+    // Characters, not UTF-16 units: an emoji counts once.
+    length: Array.from(input.next).length >= min,
+    upper: /[A-Z]/.test(input.next),
+    lower: /[a-z]/.test(input.next),
+    digit: /\d/.test(input.next),
+    special: /[^A-Za-z0-9]/.test(input.next),
+    match: input.next !== '' && input.next === input.confirm,
+    differs: input.next !== '' && input.next !== input.current,
+  };
+  return { min, checks: PASSWORD_RULES.map((rule) => [rule, met[rule]] as const) };
+}

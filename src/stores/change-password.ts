@@ -1,0 +1,47 @@
+import { atom } from 'nanostores';
+import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { UserType } from '../domain/flows.ts';
+import type { PortalKind } from '../domain/portal-kinds.ts';
+import { forgetPasswordChange, markPasswordChangePosted } from '../lib/login-session.ts';
+import { trackClicks } from '../services/telemetry/click-tracking.ts';
+import { $userType } from './visitor.ts';
+
+/** The user type the recovery flow passed in `uti`: both when missing or unknown. */
+export function userTypeOf(query: URLSearchParams): UserType {
+  const uti = query.get('uti');
+  return uti === 'internal' || uti === 'external' ? uti : 'both';
+}
+
+/**
+ * The change-password page (design.md): once the form is on screen (`start`), the user type of the query
+ * reaches the support dialog, a refusal (SMPWERR) drops the pending success mark, click tracking starts, and
+ * the SiteMinder agent the form posts to follows the host's environment and the portal kind (spec 7).
+ */
+export function createChangePasswordPage(
+  options: { wlKey: string; clickMonitor: boolean; environmentMap: EnvironmentMap; portalKind: PortalKind },
+  browser: { search: () => string; hostname: () => string } = { search: () => location.search, hostname: () => location.hostname },
+) {
+  // PRODUCTION's agent (every environment but QA shares it) until the host is resolved: the static HTML has it too.
+  const $smAgentName = atom(options.environmentMap.smagentname[options.portalKind].other);
+  /** Connects the page's store to the page; gives its stop. */
+  function start(): () => void {
+    const query = new URLSearchParams(browser.search());
+    // The resolution loads after the page; a post before it lands would go to PRODUCTION's agent, the safe side.
+    void import('../lib/environment.ts').then(({ pageEnvironment, smAgentName }) => {
+      $smAgentName.set(smAgentName(pageEnvironment(browser.hostname(), options.environmentMap), options.portalKind, options.environmentMap));
+    });
+    $userType.set(userTypeOf(query));
+    if (query.get('SMPWERR') !== null) forgetPasswordChange();
+    return trackClicks({ wlKey: options.wlKey, component: 'fps-self-change-pw', monitored: options.clickMonitor, fromState: () => 'changePassword' });
+  }
+  return {
+    $smAgentName,
+    start,
+    actions: {
+      /** The form posts to SiteMinder: the success toast waits for its answer. */
+      posting(): void {
+        markPasswordChangePosted();
+      },
+    },
+  };
+}
