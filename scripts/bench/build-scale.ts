@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 
 const root = join(import.meta.dirname, '../..');
 const sizes = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
@@ -18,7 +19,7 @@ export function benchBuild(count: number): { brands: number; pages: number; seco
     const shipped = readdirSync(join(root, 'brands')).filter((entry) => !entry.startsWith('_'));
     cpSync(join(root, 'brands', '_defaults'), join(brandsDir, '_defaults'), { recursive: true });
     for (let index = 0; index < count; index += 1) {
-      const source = shipped[index % shipped.length] ?? 'nxn';
+      const source = shipped[index % shipped.length] ?? DEFAULT_BRAND;
       cpSync(join(root, 'brands', source), join(brandsDir, `bench-${String(index).padStart(4, '0')}`), { recursive: true });
     }
     const started = performance.now();

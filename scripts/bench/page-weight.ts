@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 
 const root = join(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
@@ -76,7 +77,7 @@ export function pageWeight(file: string) {
 }
 
 if (import.meta.main) {
-  const brand = process.env['BENCH_BRAND'] ?? 'nxn';
+  const brand = process.env['BENCH_BRAND'] ?? DEFAULT_BRAND;
   const check = process.argv.includes('--check');
   const budget = JSON.parse(readFileSync(join(import.meta.dirname, 'size-budget.json'), 'utf8')) as { jsGzip: Record<string, number>; cssGzip: number };
   const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);

@@ -137,6 +137,19 @@ describe('passcodes', () => {
   });
 });
 
+test('an SMS ends with the WebOTP line: the host the visitor is on, with its port, then the code', async () => {
+  const auth = await startFlow('jdoe');
+  await send('jdoe', auth, 'sms');
+  const [message] = (await api.json<{ messages: Array<{ channel: string; text: string; code: string }> }>('GET', '/__emulator/outbox')).body.messages;
+  const host = new URL(api.base).host;
+  expect(message?.channel).toBe('sms');
+  expect(message?.text.split('\n').at(-1)).toBe(`@${host} #${message?.code ?? ''}`);
+  expect(host).toMatch(/:\d+$/);
+  const email = await startFlow('mstaff');
+  await send('mstaff', email, 'email');
+  expect((await api.json<{ messages: Array<{ text: string }> }>('GET', '/__emulator/outbox')).body.messages.at(-1)?.text).not.toContain('@');
+});
+
 describe('call channel', () => {
   test('returns the code to show, stays pending until the callee keys it, then succeeds', async () => {
     const auth = await startFlow('jdoe');

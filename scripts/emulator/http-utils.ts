@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod/mini';
 import type { ServiceErrorCode } from '../../src/domain/error-codes.ts';
+import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 
 /** Bodies above this are refused with 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -138,5 +139,5 @@ export function brandOf(req: IncomingMessage, form: URLSearchParams): string {
   if (/^[a-z0-9-]{1,40}$/.test(field)) return field;
   const referer = req.headers.referer ?? '';
   const match = /\/(?:de-DE\/)?(?:app|self-service)\/([a-z0-9-]+)\//.exec(referer);
-  return match?.[1] ?? 'nxn';
+  return match?.[1] ?? DEFAULT_BRAND;
 }

@@ -10,9 +10,10 @@ import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../browsers/chromium.ts';
 import { ensureBuilt } from '../server/ensure-built.ts';
 import { serveWithEmulator } from '../server/serve-with-emulator.ts';
+import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const wl = process.argv[2] ?? 'nxn';
+const wl = process.argv[2] ?? DEFAULT_BRAND;
 ensureBuilt();
 const outDir = join(root, 'test-results', 'recovery-steps');
 mkdirSync(outDir, { recursive: true });

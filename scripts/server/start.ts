@@ -3,6 +3,7 @@
 import { createEmulator } from '../emulator/create-emulator.ts';
 import { DIST_DIR, ensureBuilt } from './ensure-built.ts';
 import { createPortalServer } from './portal-server.ts';
+import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 
 ensureBuilt();
 const port = Number(process.env['PORT'] ?? 4321);
@@ -11,7 +12,7 @@ const emulator = createEmulator();
 const server = createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) });
 server.listen(port, host, () => {
   const base = `http://${host}:${port}`;
-  const brand = (process.env['BRANDS'] ?? '').split(',')[0]?.trim() || 'nxn';
+  const brand = (process.env['BRANDS'] ?? '').split(',')[0]?.trim() || DEFAULT_BRAND;
   console.log(`Portal and emulator on ${base}`);
   console.log(`  Login:            ${base}/app/${brand}/login?SMQUERYDATA=demo`);
   console.log(`  Forgot password:  ${base}/self-service/${brand}/fps`);

@@ -139,5 +139,20 @@ export const supportContentSchema = z.strictObject({
     phone: z.string().min(1).optional(),
     email: z.email().optional(),
   }).optional(),
+  /**
+   * The support dialog's `isCustomSupportRequired` (spec 2.6): this brand's clients have a help desk of their
+   * own, so every page's dialog shows `custom` instead of the standard text above. @default false
+   */
+  isCustomSupportRequired: z.boolean().default(false),
+  /** The brand's custom support content, required when isCustomSupportRequired is set. */
+  custom: z.strictObject({
+    title: localizedTextSchema,
+    paragraphs: z.array(localizedTextSchema).min(1),
+    phone: z.string().min(1).optional(),
+    email: z.email().optional(),
+    hours: localizedTextSchema.optional(),
+  }).optional(),
+}).refine((support) => !support.isCustomSupportRequired || support.custom !== undefined, {
+  path: ['custom'], message: 'required when isCustomSupportRequired is true',
 });
 export type SupportContent = z.infer<typeof supportContentSchema>;

@@ -135,6 +135,19 @@ describe('loadBrands', () => {
     ]);
   });
 
+  test('refuses isCustomSupportRequired without the custom support content it picks', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'harbor', 'support.json'), JSON.stringify({ title: 'Help', paragraphs: ['Call us.'], isCustomSupportRequired: true }));
+    expect(problemsOf(() => loadBrands(root))).toEqual(['brands/harbor/support.json: custom: required when isCustomSupportRequired is true']);
+  });
+
+  test('reads isCustomSupportRequired as off unless a brand sets it', () => {
+    const brands = loadBrands(BRANDS);
+    expect(brands.map((brand) => [brand.key, brand.support?.isCustomSupportRequired ?? null])).toEqual([
+      ['brightpath529', true], ['cwa', null], ['harbor', false], ['nxn', false], ['summit', null],
+    ]);
+  });
+
   test('names a brand in a subset that has no folder', () => {
     expect(problemsOf(() => loadBrands(BRANDS, ['nope']))).toEqual(['brands/nope: (folder): no such brand folder']);
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brandConfigSchema, brandKeySchema, supportContentSchema } from './brand-schema.ts';
 import type { BrandConfig, SupportContent } from './brand-schema.ts';
 import { compileBrandTheme } from './brand-theme.ts';
-import { showsForgotUserIdLink } from '../domain/brands.ts';
+import { DEFAULT_BRAND, showsForgotUserIdLink } from '../domain/brands.ts';
 import { ConfigError, problemsFromZod } from './config-errors.ts';
 import type { ConfigProblem } from './config-errors.ts';
 import { deepMerge } from './deep-merge.ts';
@@ -68,7 +68,7 @@ function loadBrand(brandsDir: string, key: string, defaults: unknown, problems: 
     return undefined;
   }
   const config = parsed.data;
-  if (key === 'nxn' && config.forgotUserIdLink === false) {
+  if (key === DEFAULT_BRAND && config.forgotUserIdLink === false) {
     problems.push({ file, path: 'forgotUserIdLink', message: 'the default brand nxn always shows the Forgot User ID link' });
   }
   const logo = readSvg(brandsDir, key, config.logo, 'logo');

@@ -32,7 +32,7 @@ export function takeLoginAttempt(): { userId: string | null; userToken: string |
 
 /** Set by the change-password page as it posts: the change is pending until SiteMinder answers. */
 export function markPasswordChangePosted(): void {
-  storage()?.setItem(PASSWORD_RESET, 'posted');
+  storage()?.setItem(PASSWORD_RESET, '1');
 }
 
 /** The change came back refused (the page reloaded with SMPWERR): nothing to congratulate. */
@@ -45,7 +45,7 @@ export function forgetPasswordChange(): void {
  * `/apps/home?fromPage=FPS`) brought the visitor to login with `fromPage=FPS` in its query (spec 2.13).
  */
 export function takePasswordResetFlag(search: string): boolean {
-  const posted = storage()?.getItem(PASSWORD_RESET) === 'posted';
+  const posted = storage()?.getItem(PASSWORD_RESET) === '1';
   storage()?.removeItem(PASSWORD_RESET);
   return posted && new URLSearchParams(search).get('fromPage') === 'FPS';
 }

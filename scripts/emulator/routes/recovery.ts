@@ -79,6 +79,22 @@ async function auth(context: RecoveryContext, req: IncomingMessage, res: ServerR
 }
 
 /** generate-otp and resend-otp alike: a second code to a channel within the cooldown is a resend by another name. */
+/**
+ * The host of the site the visitor is on, with its port when not the default: the page's Origin (the browser
+ * sends it with every POST), else the Host header.
+ */
+function siteHost(req: IncomingMessage): string {
+  const origin = req.headers.origin;
+  if (origin) {
+    try {
+      return new URL(origin).host;
+    } catch {
+      // A malformed Origin falls through to the Host header.
+    }
+  }
+  return req.headers.host ?? 'localhost';
+}
+
 function sendPasscode(context: RecoveryContext, req: IncomingMessage, body: SendOtpRequest, res: ServerResponse): void {
   const transaction = requireTransaction(context, body);
   const last = transaction.sentAt[body.channel];
@@ -97,7 +113,10 @@ function sendPasscode(context: RecoveryContext, req: IncomingMessage, body: Send
   transaction.callAnswerAt = body.channel === 'call' ? context.now() + context.answerCallAfterMs : undefined;
   const text = body.channel === 'call'
     ? `Calling ${contact}: the caller will be asked to key ${code}.`
-    : `Your passcode is ${code}. It expires in 20 minutes. Never share it.`;
+    : body.channel === 'sms'
+      // The WebOTP line (WICG sms-one-time-codes): a browser offers the code only to the site named here.
+      ? `Your passcode is ${code}. It expires in 20 minutes. Never share it.\n\n@${siteHost(req)} #${code}`
+      : `Your passcode is ${code}. It expires in 20 minutes. Never share it.`;
   context.state.outbox.push({ channel: body.channel, to: contact, text, code, at: new Date(context.now()).toISOString() });
   sendJson(res, 200, {
     // Only the call channel shows its code on the page; e-mail and SMS codes never reach the browser.

@@ -4,6 +4,7 @@ import { PASSWORD_HISTORY } from '../../../src/domain/password-rules.ts';
 import { checkNewPassword } from '../passwords.ts';
 import type { RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState } from '../state.ts';
+import { DEFAULT_BRAND } from '../../../src/domain/brands.ts';
 
 /** What the SiteMinder routes need: the state, and the clock and limiter for password-change attempts. */
 export interface SiteMinderContext {
@@ -73,7 +74,7 @@ function home(state: EmulatorState, req: IncomingMessage, res: ServerResponse, u
     const query: Record<string, string> = { SMQUERYDATA: token(12), TARGET: '/apps/home' };
     const fromPage = url.searchParams.get('fromPage');
     if (fromPage && /^[A-Za-z]{1,20}$/.test(fromPage)) query['fromPage'] = fromPage;
-    redirect(res, loginPage('nxn', query));
+    redirect(res, loginPage(DEFAULT_BRAND, query));
     return;
   }
   sendHtml(res, 200, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Home</title><main><h1>Signed in as ${escapeHtml(userId)}</h1><p><a href="/login/logout.html">Log out</a></p></main></html>`);
@@ -81,7 +82,7 @@ function home(state: EmulatorState, req: IncomingMessage, res: ServerResponse, u
 
 function logout(state: EmulatorState, req: IncomingMessage, res: ServerResponse): void {
   state.sessions.delete(cookieOf(req, SESSION_COOKIE) ?? '');
-  redirect(res, '/app/nxn/logout', [`${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`]);
+  redirect(res, `/app/${DEFAULT_BRAND}/logout`, [`${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`]);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ServiceResult } from '../../services/service-errors.ts';
 import { initialState, stepName } from './flow-state.ts';
 import type { ChannelOption, RecoveryMessage, RecoveryState, RecoveryTransaction } from './flow-state.ts';
 import type { RecoveryServices } from './recovery-services.ts';
+import { DEFAULT_BRAND } from '../../domain/brands.ts';
 
 /** Where the flow leaves the page (the view navigates; the store only decides). */
 export type RecoveryExit = { to: 'changePassword'; userId: string; userType: UserType; ftu: boolean } | { to: 'login' };
@@ -98,7 +99,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
     async submitForgotUser(details: { firstName: string; lastName: string; emailId: string }): Promise<void> {
       if ($recovery.get().busy) return;
       set({ busy: true, message: null, emailId: details.emailId });
-      const lookupFailure: RecoveryMessage = deps.wlKey === 'nxn' ? 'errors.forgotUser' : 'errors.forgotUserWl';
+      const lookupFailure: RecoveryMessage = deps.wlKey === DEFAULT_BRAND ? 'errors.forgotUser' : 'errors.forgotUserWl';
       const lookup = await deps.services.lookupForgottenUser(details);
       if (!lookup.ok) {
         deps.reportUsage({ from: stepName($recovery.get()), to: 'FUID/lookup', status: 'Failure', state: $recovery.get() });
