@@ -6,6 +6,7 @@ import { handleMetrics } from './routes/metrics.ts';
 import { handleRecovery } from './routes/recovery.ts';
 import { handleSiteMinder } from './routes/siteminder.ts';
 import { createClock } from './clock.ts';
+import { LoginLockout } from './login-lockout.ts';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limits.ts';
 import type { RateLimitPolicy } from './rate-limits.ts';
 import { EmulatorState } from './state.ts';
@@ -38,10 +39,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const now = clock.now;
   const answerCallAfterMs = options.answerCallAfterMs ?? Number(process.env['EMULATOR_CALL_ANSWER_MS'] ?? 8000);
   const limiter = new RateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS);
-  const recovery = { state, now, answerCallAfterMs, limiter };
+  const lockout = new LoginLockout();
+  const recovery = { state, now, answerCallAfterMs, limiter, lockout };
   const reset = () => {
     state.reset();
     limiter.reset();
+    lockout.reset();
     clock.reset();
   };
 
@@ -60,7 +63,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return true;
     }
     if (await handleMetrics(state, req, res, path)) return true;
-    if (path.startsWith('/__emulator/')) return handleInspection({ state, clock, reset }, req, res, path);
+    if (path.startsWith('/__emulator/')) return handleInspection({ state, clock, reset, limiter }, req, res, url);
     return handleSiteMinder(recovery, req, res, url);
   }
 
@@ -78,8 +81,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       }
       try {
         return await route(req, res, url);
-      } catch (error) {
+      } catch (thrown) {
         if (res.headersSent) return true;
+        // Nothing a request carries may answer 500: a decoding error a route missed is the client's fault.
+        const error = thrown instanceof URIError ? new EmulatorHttpError(400, 'BAD_REQUEST', 'malformed percent-escape') : thrown;
         if (error instanceof EmulatorHttpError) {
           const retry = error.retryAfterSeconds;
           sendJson(

@@ -39,15 +39,56 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Parses a JSON body with a contract schema; a bad field answers 400 naming it. */
-export async function readJson<T extends z.ZodMiniType>(req: IncomingMessage, schema: T): Promise<z.infer<T>> {
-  const text = await readBody(req);
-  let raw: unknown;
+/**
+ * JSON nested deeper than this is refused with 400. No request of the contract nests beyond 3 levels;
+ * thousands of levels fit in the 64 KiB body limit and overflow the stack of whatever walks the value
+ * (zod, JSON.stringify), which answered 500.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Refuses JSON text nested deeper than MAX_JSON_DEPTH. Scanned in one pass without recursion, before
+ * JSON.parse, so the check itself cannot overflow the stack; brackets inside strings do not count.
+ */
+export function assertJsonDepth(text: string, maxDepth = MAX_JSON_DEPTH): void {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text.charCodeAt(index);
+    if (inString) {
+      if (character === 0x5c) index += 1; // backslash: the next character is escaped
+      else if (character === 0x22) inString = false;
+    } else if (character === 0x22) inString = true;
+    else if (character === 0x5b || character === 0x7b) {
+      depth += 1;
+      if (depth > maxDepth) throw new EmulatorHttpError(400, 'BAD_REQUEST', `JSON nested deeper than ${maxDepth} levels`, '(body)');
+    } else if (character === 0x5d || character === 0x7d) depth -= 1;
+  }
+}
+
+/** Parses JSON text: too deep or not JSON answers 400 (an empty body is `{}`). */
+export function parseJson(text: string): unknown {
+  if (text === '') return {};
+  assertJsonDepth(text);
   try {
-    raw = text === '' ? {} : JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     throw new EmulatorHttpError(400, 'BAD_REQUEST', 'body is not valid JSON');
   }
+}
+
+/** Decodes one percent-encoded path segment; a malformed escape (`%ZZ`, a cut UTF-8 sequence) answers 400, not 500. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new EmulatorHttpError(400, 'BAD_REQUEST', 'malformed percent-escape in the path', '(path)');
+  }
+}
+
+/** Parses a JSON body with a contract schema; a bad field answers 400 naming it. */
+export async function readJson<T extends z.ZodMiniType>(req: IncomingMessage, schema: T): Promise<z.infer<T>> {
+  const raw = parseJson(await readBody(req));
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

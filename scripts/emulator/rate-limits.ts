@@ -1,3 +1,4 @@
+import { keyOf, LruMap, MAX_TRACKED_KEYS } from './bounded-keys.ts';
 import { EmulatorHttpError } from './http-utils.ts';
 
 /** What is counted: channel and user lookups, passcode sends, passcode checks, password-change attempts. */
@@ -35,31 +36,61 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
  */
 export const RESEND_COOLDOWN_MS = 30_000;
 
-/** Sliding-window counters; `consume` records an action or refuses it with 429 and the seconds to wait. */
+/** One key's recent actions (oldest first) and the window they count in. */
+interface Window {
+  hits: number[];
+  windowMs: number;
+}
+
+/**
+ * Sliding-window counters; `consume` records an action or refuses it with 429 and the seconds to wait.
+ *
+ * Memory is bounded: a key exists only while it has a hit inside its window (a refused request adds no
+ * hit and creates no key), expired windows are dropped as requests come in, and at most MAX_TRACKED_KEYS
+ * (10,000) keys are held, each with at most `limit` timestamps and a key of at most 71 characters (long
+ * ids are hashed). At the bound the least recently used key is evicted. Refusing new keys instead would let
+ * anyone who floods distinct ids lock every other visitor out of recovery; eviction costs less: the flood
+ * itself must pass the per-client limits (300 lookups per address per 15 minutes, so 34 addresses for
+ * 10,000 keys), a key still being hit stays (a refused try touches it too), and what an evicted user key
+ * gives back is a fresh window of a few passcode sends, while every passcode stays void after 5 wrong tries.
+ */
 export class RateLimiter {
-  private readonly hits = new Map<string, number[]>();
+  private readonly windows: LruMap<Window>;
   private readonly policy: RateLimitPolicy;
 
-  constructor(policy: RateLimitPolicy = DEFAULT_RATE_LIMITS) {
+  constructor(policy: RateLimitPolicy = DEFAULT_RATE_LIMITS, maxKeys: number = MAX_TRACKED_KEYS) {
     this.policy = policy;
+    this.windows = new LruMap(maxKeys);
+  }
+
+  /** How many keys are held (tests and the soak bench watch it stay bounded). */
+  get size(): number {
+    return this.windows.size;
   }
 
   consume(action: RateLimitedAction, keys: { user?: string | undefined; client: string }, now: number): void {
     const { perUser, perClient } = this.policy[action];
-    const buckets: Array<[string, RateLimit]> = [[`${action}|client|${keys.client}`, perClient]];
-    if (keys.user) buckets.push([`${action}|user|${keys.user.toLowerCase()}`, perUser]);
+    this.windows.dropExpired((window) => (window.hits.at(-1) ?? 0) <= now - window.windowMs);
+    const buckets: Array<[string, RateLimit]> = [[`${action}|client|${keyOf(keys.client)}`, perClient]];
+    if (keys.user) buckets.push([`${action}|user|${keyOf(keys.user)}`, perUser]);
     let wait = 0;
-    for (const [key, limit] of buckets) {
-      const recent = (this.hits.get(key) ?? []).filter((at) => now - at < limit.windowMs);
-      this.hits.set(key, recent);
-      if (recent.length >= limit.limit) wait = Math.max(wait, (recent[0] ?? now) + limit.windowMs - now);
-    }
+    const recent = buckets.map(([key, limit]) => {
+      const hits = (this.windows.peek(key)?.hits ?? []).filter((at) => now - at < limit.windowMs);
+      if (hits.length >= limit.limit) wait = Math.max(wait, (hits[0] ?? now) + limit.windowMs - now);
+      return hits;
+    });
+    buckets.forEach(([key, limit], index) => {
+      const hits = recent[index] ?? [];
+      if (wait === 0) hits.push(now);
+      // A key at its limit is touched, so a flood of other ids cannot evict a window that is still refusing.
+      if (hits.length > 0) this.windows.set(key, { hits, windowMs: limit.windowMs });
+      else this.windows.delete(key);
+    });
     if (wait > 0) throw tooManyRequests(wait);
-    for (const [key] of buckets) this.hits.get(key)?.push(now);
   }
 
   reset(): void {
-    this.hits.clear();
+    this.windows.clear();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Channel, Flow } from '../../src/domain/flows.ts';
+import { PASSCODE_TTL_MS } from './passcodes.ts';
 import { loadUsers } from './users.ts';
 import type { EmulatorUser } from './users.ts';
 
@@ -17,6 +18,8 @@ export interface Transaction {
   userId: string;
   flow: Flow;
   createdAt: number;
+  /** The last call that used it; TRANSACTION_IDLE_MS later it is gone. */
+  lastUsedAt: number;
   passcode: Passcode | undefined;
   /** When a passcode last went to each channel: the resend cooldown is per channel. */
   sentAt: Partial<Record<Channel, number>>;
@@ -26,6 +29,22 @@ export interface Transaction {
   /** When the simulated callee keys the code (call channel). */
   callAnswerAt: number | undefined;
 }
+
+/**
+ * A transaction expires this long after its last use (spec 9's 20 minutes). A passcode it sent counts as in use
+ * until the passcode itself expires: the page's "This passcode has expired. Please request a new one." must
+ * still find the transaction for that resend.
+ */
+export const TRANSACTION_IDLE_MS = 20 * 60 * 1000;
+
+/** When a transaction lapses. */
+export function transactionExpiresAt(transaction: Transaction): number {
+  const passcodeLive = transaction.passcode && !transaction.passcode.used ? transaction.passcode.createdAt + PASSCODE_TTL_MS : 0;
+  return Math.max(transaction.lastUsedAt, passcodeLive) + TRANSACTION_IDLE_MS;
+}
+
+/** The outbox and the recorded statistics keep this many entries, newest last (a soak must not grow them without end). */
+export const MAX_RECORDS = 5000;
 
 /** A message the emulator "sent": what a test reads instead of a real inbox or phone. */
 export interface OutboxMessage {
@@ -68,6 +87,41 @@ export class EmulatorState {
     this.sessions.clear();
     this.outbox = [];
     this.stats = [];
+  }
+
+  /**
+   * An open transaction, touched as used now; undefined when unknown or lapsed (transactionExpiresAt). The map is
+   * kept in order of last use, so lapsed ones are dropped from its front as transactions are opened and used:
+   * none outlives its last use by more than the passcode's 20 minutes and the idle 20 minutes.
+   */
+  useTransaction(transactionId: string, now: number): Transaction | undefined {
+    this.dropIdleTransactions(now);
+    const transaction = this.transactions.get(transactionId);
+    if (!transaction) return undefined;
+    this.transactions.delete(transactionId);
+    if (now >= transactionExpiresAt(transaction)) return undefined;
+    transaction.lastUsedAt = now;
+    this.transactions.set(transactionId, transaction);
+    return transaction;
+  }
+
+  /** Opens a transaction (dropping expired ones first). */
+  openTransaction(transaction: Transaction): void {
+    this.dropIdleTransactions(transaction.lastUsedAt);
+    this.transactions.set(transaction.transactionId, transaction);
+  }
+
+  private dropIdleTransactions(now: number): void {
+    for (const [id, transaction] of this.transactions) {
+      if (now < transactionExpiresAt(transaction)) return;
+      this.transactions.delete(id);
+    }
+  }
+
+  /** Records a message "sent", keeping the newest MAX_RECORDS. */
+  send(message: OutboxMessage): void {
+    this.outbox.push(message);
+    if (this.outbox.length > MAX_RECORDS) this.outbox.splice(0, this.outbox.length - MAX_RECORDS);
   }
 
   /** A user by id, case-insensitive. */

@@ -3,12 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { createEmulator } from './create-emulator.ts';
 import type { Emulator, EmulatorOptions } from './create-emulator.ts';
 
+/** `form` encodes the body as a form; `body` sends raw text as it is (hostile payloads). */
+export interface RequestOptions {
+  form?: boolean;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 /** A running emulator on an ephemeral port with a tiny client that keeps cookies, for tests. */
 export interface TestEmulator {
   base: string;
   emulator: Emulator;
   /** Calls the emulator like a browser on the same origin (cookies, XSRF header). */
-  request(method: string, path: string, body?: unknown, options?: { form?: boolean; headers?: Record<string, string> }): Promise<Response>;
+  request(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<Response>;
   json<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
@@ -32,10 +39,10 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     }
   };
   const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  async function request(method: string, path: string, body?: unknown, options: { form?: boolean; headers?: Record<string, string> } = {}) {
+  async function request(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
     if (!cookies.has('XSRF-TOKEN')) remember(await fetch(`${base}/__emulator/outbox`));
     const headers: Record<string, string> = { cookie: cookieHeader(), 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '', ...options.headers };
-    let payload: string | undefined;
+    let payload: string | undefined = options.body;
     if (body !== undefined) {
       payload = options.form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
       headers['content-type'] = options.form ? 'application/x-www-form-urlencoded' : 'application/json';

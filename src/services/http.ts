@@ -93,29 +93,32 @@ async function call<T>(http: KyInstance, config: ClientConfig, spec: CallSpec<T>
       config.reportHttpStat({ method: spec.method, url: spec.path, status, statusCode, elapsedMs: now() - started, responseSize, startedAt: new Date(started) });
     }
   };
+  // One deadline for the whole exchange, headers and body: ky's time-out ends when the headers arrive, and a
+  // body that stalls after them would leave the page waiting for ever. A plain setTimeout, so a page clock can
+  // move it on in tests.
+  const deadline = new AbortController();
+  const timer = spec.timeoutMs === false ? undefined : setTimeout(() => { deadline.abort(); }, spec.timeoutMs);
   let response: Response;
+  let text = '';
   try {
     response = await http(spec.path.replace(/^\//, config.baseUrl ? '' : '/'), {
       method: spec.method,
-      timeout: spec.timeoutMs,
+      timeout: false,
+      signal: deadline.signal,
       headers: { timeoutInSeconds: String(timeoutSeconds), Accept: 'application/json' },
       ...(spec.json === undefined ? {} : { json: spec.json }),
       ...(spec.form === undefined ? {} : { body: spec.form }),
     });
+    text = await response.text();
   } catch (error) {
-    if (isTimeoutError(error)) {
+    if (deadline.signal.aborted || isTimeoutError(error)) {
       report('Failure', timeoutSeconds > 0 && now() - started > timeoutSeconds * 1000 ? 1 : 0, 0);
       return { ok: false, error: 'TIMEOUT' };
     }
     report('Failure', -1, 0);
     return { ok: false, error: 'NETWORK' };
-  }
-  let text = '';
-  try {
-    text = await response.text();
-  } catch {
-    report('Failure', -1, 0);
-    return { ok: false, error: 'NETWORK' };
+  } finally {
+    clearTimeout(timer);
   }
   report(response.ok ? 'Success' : 'Failure', response.status, text.length);
   let body: unknown = {};

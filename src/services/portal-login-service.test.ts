@@ -104,6 +104,7 @@ describe('against the emulator', () => {
 });
 
 describe('against a misbehaving server', () => {
+  const stalled: Array<{ destroy: () => void }> = [];
   let base = '';
   let close: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
@@ -113,6 +114,17 @@ describe('against a misbehaving server', () => {
       else if (req.url?.startsWith('/wrong-shape')) res.writeHead(200, { 'content-type': 'application/json' }).end('{"internal":"yes"}');
       else if (req.url?.startsWith('/empty')) res.writeHead(200).end('');
       else if (req.url?.startsWith('/slow')) setTimeout(() => res.writeHead(200).end('{}'), 2000);
+      // Headers and the start of the body, then nothing: a proxy or service that stalls mid-answer.
+      else if (req.url?.startsWith('/stall-body')) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"internal":');
+        stalled.push(res);
+      }
+      // Headers and part of the body, then the connection is reset.
+      else if (req.url?.startsWith('/reset-body')) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"internal":', () => setTimeout(() => req.socket.resetAndDestroy(), 20));
+      } else if (req.url?.startsWith('/reset')) req.socket.resetAndDestroy();
       else if (req.url?.startsWith('/nxn-metrics/analytics/')) res.writeHead(200).end('{"internal":true}');
       else res.writeHead(404).end();
     });
@@ -120,7 +132,10 @@ describe('against a misbehaving server', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   });
-  afterAll(async () => close());
+  afterAll(async () => {
+    for (const response of stalled) response.destroy();
+    await close();
+  });
 
   const configure = () => createClients({ baseUrl: base, fetch, readCookie: () => 'token', reportHttpStat: (stat) => stats.push(stat) });
 
@@ -137,6 +152,22 @@ describe('against a misbehaving server', () => {
     configure();
     expect(await http.call({ method: 'GET', path: '/slow', timeoutMs: 200, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'TIMEOUT' });
     expect(stats.at(-1)).toMatchObject({ status: 'Failure', statusCode: 1 });
+  });
+
+  test('a body that stalls after the headers is TIMEOUT within the same time-out, reported with code 1', async () => {
+    configure();
+    const started = Date.now();
+    expect(await call({ method: 'GET', path: '/stall-body', timeoutMs: 300, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(stats.at(-1)).toMatchObject({ status: 'Failure', statusCode: 1 });
+  });
+
+  test('a connection reset before or during the body is NETWORK, reported with -1', async () => {
+    configure();
+    expect(await call({ method: 'POST', path: '/reset', json: {}, timeoutMs: 5000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'NETWORK' });
+    expect(stats.at(-1)).toMatchObject({ status: 'Failure', statusCode: -1 });
+    expect(await call({ method: 'GET', path: '/reset-body', timeoutMs: 5000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'NETWORK' });
+    expect(stats.at(-1)).toMatchObject({ status: 'Failure', statusCode: -1 });
   });
 
   test('a refused connection is NETWORK, reported with -1', async () => {

@@ -1,23 +1,62 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorClock } from '../clock.ts';
-import { EmulatorHttpError, readBody, sendJson } from '../http-utils.ts';
+import { z } from 'zod/mini';
+import { EmulatorHttpError, parseJson, readBody, sendJson } from '../http-utils.ts';
+import type { RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState } from '../state.ts';
 
-/** What the inspection endpoints reach: the state, the clock, and a reset of everything. */
+/** What the inspection endpoints reach: the state, the clock, the limiter, and a reset of everything. */
 export interface InspectionContext {
   state: EmulatorState;
   clock: EmulatorClock;
+  limiter: RateLimiter;
   reset: () => void;
+}
+
+/** Most users the emulator holds; `POST /__emulator/users` refuses to go past it. */
+export const MAX_USERS = 50_000;
+
+/** `POST /__emulator/users`: `count` plain external users `<prefix><n>` (the soak bench's distinct visitors). */
+const generatedUsersSchema = z.strictObject({
+  prefix: z.string().check(z.regex(/^[a-z][a-z0-9]{0,19}$/)),
+  count: z.number().check(z.int(), z.minimum(1), z.maximum(10_000)),
+});
+
+/** The password of every generated user (emulator only, like the seeded ones). */
+export const GENERATED_USER_PASSWORD = 'Generated#2026';
+
+function generateUsers(state: EmulatorState, body: z.infer<typeof generatedUsersSchema>): string[] {
+  if (state.users.size + body.count > MAX_USERS) throw new EmulatorHttpError(400, 'BAD_REQUEST', `at most ${MAX_USERS} users`, 'count');
+  const ids: string[] = [];
+  for (let index = 0; index < body.count; index += 1) {
+    const userId = `${body.prefix}${index}`;
+    state.users.set(userId, {
+      userId, type: 'external', password: GENERATED_USER_PASSWORD, temporary: false, firstName: 'Generated', lastName: `User${index}`,
+      email: `${userId}@example.com`, cellPhone: null, businessPhone: null, channels: ['email'], behaviour: 'normal', history: [],
+    });
+    ids.push(userId);
+  }
+  return ids;
+}
+
+/** Forces a full collection when the process runs with --expose-gc (the soak bench's child does). */
+function collectGarbage(): boolean {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return false;
+  gc();
+  return true;
 }
 
 /** Longest single clock jump, so a typo cannot push the clock years ahead. */
 const MAX_ADVANCE_SECONDS = 7 * 24 * 3600;
 
-/** The emulator's own endpoints for tests: outbox, stats, reset, answering calls, moving the clock on. */
-export async function handleInspection(context: InspectionContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+/** The emulator's own endpoints for tests: outbox, stats, reset, answering calls, moving the clock on, extra users, heap. */
+export async function handleInspection(context: InspectionContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
   const { state, clock } = context;
   const method = req.method ?? 'GET';
-  if (method === 'GET' && path === '/__emulator/outbox') sendJson(res, 200, { messages: state.outbox });
+  const path = url.pathname;
+  const to = url.searchParams.get('to');
+  if (method === 'GET' && path === '/__emulator/outbox') sendJson(res, 200, { messages: to === null ? state.outbox : state.outbox.filter((message) => message.to === to) });
   else if (method === 'GET' && path === '/__emulator/stats') sendJson(res, 200, { records: state.stats });
   else if (method === 'POST' && path === '/__emulator/reset') {
     context.reset();
@@ -34,17 +73,24 @@ export async function handleInspection(context: InspectionContext, req: Incoming
     sendJson(res, 200, { answered });
   } else if (method === 'POST' && path === '/__emulator/clock/advance') {
     // Expiry (20 minutes) and the resend cooldown, tested without waiting: {"seconds": 1201}.
-    let seconds: unknown;
-    try {
-      seconds = (JSON.parse((await readBody(req)) || '{}') as { seconds?: unknown }).seconds;
-    } catch {
-      seconds = undefined;
-    }
+    const body = parseJson(await readBody(req));
+    const seconds = typeof body === 'object' && body !== null && 'seconds' in body ? body.seconds : undefined;
     if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_ADVANCE_SECONDS) {
       throw new EmulatorHttpError(400, 'BAD_REQUEST', `seconds must be a number above 0 and at most ${MAX_ADVANCE_SECONDS}`, 'seconds');
     }
     clock.advance(seconds * 1000);
     sendJson(res, 200, { now: new Date(clock.now()).toISOString() });
+  } else if (method === 'POST' && path === '/__emulator/users') {
+    const parsed = generatedUsersSchema.safeParse(parseJson(await readBody(req)));
+    if (!parsed.success) throw new EmulatorHttpError(400, 'BAD_REQUEST', 'expected {"prefix": "[a-z][a-z0-9]*", "count": 1..10000}', '(body)');
+    sendJson(res, 200, { userIds: generateUsers(state, parsed.data), password: GENERATED_USER_PASSWORD });
+  } else if (method === 'GET' && path === '/__emulator/heap') {
+    // The soak bench's memory figure: heap after a forced collection, with the sizes of what the emulator holds.
+    const forcedGc = collectGarbage();
+    sendJson(res, 200, {
+      heapUsedBytes: process.memoryUsage().heapUsed, forcedGc, users: state.users.size, transactions: state.transactions.size,
+      rateLimiterKeys: context.limiter.size, outbox: state.outbox.length, stats: state.stats.length,
+    });
   } else return false;
   return true;
 }

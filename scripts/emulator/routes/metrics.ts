@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { statisticsPayloadSchema } from '../../../src/contract/statistics.ts';
-import { EmulatorHttpError, readBody, sendJson } from '../http-utils.ts';
+import { EmulatorHttpError, parseJson, readBody, sendJson } from '../http-utils.ts';
+import { MAX_RECORDS } from '../state.ts';
 import type { EmulatorState } from '../state.ts';
 
 /** The statistics endpoints (src/services/telemetry/endpoints.ts and spec 7's list). */
@@ -14,16 +15,12 @@ const METRICS_PATHS = [
 export async function handleMetrics(state: EmulatorState, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
   if (req.method !== 'POST' || !METRICS_PATHS.some((pattern) => pattern.test(path))) return false;
   const text = await readBody(req);
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    throw new EmulatorHttpError(400, 'BAD_REQUEST', 'statistics body is not JSON');
-  }
+  if (text === '') throw new EmulatorHttpError(400, 'BAD_REQUEST', 'statistics body is not JSON');
+  const payload = parseJson(text);
   const parsed = statisticsPayloadSchema.safeParse(payload);
   if (!parsed.success) throw new EmulatorHttpError(400, 'BAD_REQUEST', parsed.error.issues[0]?.message ?? 'invalid statistics payload', '(body)');
   state.stats.push({ endpoint: path, payload: parsed.data, at: new Date().toISOString() });
-  if (state.stats.length > 5000) state.stats.shift();
+  if (state.stats.length > MAX_RECORDS) state.stats.shift();
   sendJson(res, 200, { result: 'SUCCESS' });
   return true;
 }

@@ -7,7 +7,7 @@ import type { OtpAuthResponse, SendOtpRequest } from '../../../src/contract/reco
 import type { Channel } from '../../../src/domain/flows.ts';
 import { OTP_ERR_003, STATUS_PENDING, STATUS_UNREACHABLE } from '../../../src/domain/error-codes.ts';
 import { deobfuscate, obfuscate } from '../../../src/lib/obfuscation.ts';
-import { EmulatorHttpError, readJson, sendJson, token } from '../http-utils.ts';
+import { decodeSegment, EmulatorHttpError, readJson, sendJson, token } from '../http-utils.ts';
 import { MAX_WRONG_TRIES, newPasscode, PASSCODE_TTL_MS } from '../passcodes.ts';
 import { temporaryPassword } from '../passwords.ts';
 import { RESEND_COOLDOWN_MS, tooManyRequests } from '../rate-limits.ts';
@@ -39,7 +39,7 @@ function contactOf(user: EmulatorUser, channel: Channel): string | null {
 }
 
 function requireTransaction(context: RecoveryContext, input: { transactionId: string; sessionId?: string; userId?: string }): Transaction {
-  const transaction = context.state.transactions.get(input.transactionId);
+  const transaction = context.state.useTransaction(input.transactionId, context.now());
   const sameSession = input.sessionId === undefined || transaction?.sessionId === input.sessionId;
   const sameUser = input.userId === undefined || transaction?.userId.toLowerCase() === input.userId.toLowerCase() || context.state.principals.get(input.userId) === transaction?.userId;
   if (!transaction || !sameSession || !sameUser) throw new EmulatorHttpError(404, 'TRANSACTION_UNKNOWN', 'no such transaction');
@@ -58,10 +58,10 @@ async function auth(context: RecoveryContext, req: IncomingMessage, res: ServerR
   limit(context, req, 'lookup', body.userId);
   const user = resolveUser(context, body.userId);
   const transaction: Transaction = {
-    transactionId: token(), sessionId: token(), userId: user.userId, flow: body.flow, createdAt: context.now(),
+    transactionId: token(), sessionId: token(), userId: user.userId, flow: body.flow, createdAt: context.now(), lastUsedAt: context.now(),
     passcode: undefined, sentAt: {}, failures: 0, verified: false, callAnswerAt: undefined,
   };
-  context.state.transactions.set(transaction.transactionId, transaction);
+  context.state.openTransaction(transaction);
   const value = (channel: Channel) => {
     const contact = contactOf(user, channel);
     return contact ? obfuscate(contact) : null;
@@ -117,7 +117,7 @@ function sendPasscode(context: RecoveryContext, req: IncomingMessage, body: Send
       // The WebOTP line (WICG sms-one-time-codes): a browser offers the code only to the site named here.
       ? `Your passcode is ${code}. It expires in 20 minutes. Never share it.\n\n@${siteHost(req)} #${code}`
       : `Your passcode is ${code}. It expires in 20 minutes. Never share it.`;
-  context.state.outbox.push({ channel: body.channel, to: contact, text, code, at: new Date(context.now()).toISOString() });
+  context.state.send({ channel: body.channel, to: contact, text, code, at: new Date(context.now()).toISOString() });
   sendJson(res, 200, {
     // Only the call channel shows its code on the page; e-mail and SMS codes never reach the browser.
     otp: body.channel === 'call' ? obfuscate(code) : null,
@@ -176,7 +176,7 @@ async function emailTemporaryPassword(context: RecoveryContext, req: IncomingMes
   user.password = password;
   user.temporary = true;
   transaction.verified = false;
-  context.state.outbox.push({
+  context.state.send({
     channel: 'email', to: user.email, code: null, at: new Date(context.now()).toISOString(),
     text: `Your temporary password is ${password}. Change it now at the page that is open.`,
   });
@@ -202,7 +202,7 @@ async function emailUserId(context: RecoveryContext, req: IncomingMessage, res: 
   if (!user) throw new EmulatorHttpError(404, 'USER_NOT_FOUND', 'no such principal');
   const transaction = verifiedTransaction(context, body.transactionId, user.userId);
   transaction.verified = false;
-  context.state.outbox.push({
+  context.state.send({
     channel: 'email', to: user.email, code: null, at: new Date(context.now()).toISOString(),
     text: `Your User ID is ${user.userId}.`,
   });
@@ -217,11 +217,11 @@ export async function handleRecovery(context: RecoveryContext, req: IncomingMess
   if (method === 'POST' && route === '/fps/auth') await auth(context, req, res);
   else if (method === 'POST' && (route === '/fps/generate-otp' || route === '/fps/resend-otp')) sendPasscode(context, req, await readJson(req, sendOtpRequestSchema), res);
   else if (method === 'POST' && route === '/fps/verify-otp') await verify(context, req, res);
-  else if (method === 'POST' && /^\/fps\/email\/[^/]+$/.test(route)) await emailTemporaryPassword(context, req, res, decodeURIComponent(route.split('/')[3] ?? ''));
+  else if (method === 'POST' && /^\/fps\/email\/[^/]+$/.test(route)) await emailTemporaryPassword(context, req, res, decodeSegment(route.split('/')[3] ?? ''));
   else if (method === 'POST' && route === '/fuid/lookup') await lookupUser(context, req, res);
   else if (method === 'POST' && route === '/fuid/emails') await emailUserId(context, req, res);
   else if (method === 'GET' && /^\/uti\/[^/]+$/.test(route)) {
-    const userId = decodeURIComponent(route.split('/')[2] ?? '');
+    const userId = decodeSegment(route.split('/')[2] ?? '');
     limit(context, req, 'lookup', userId);
     const user = resolveUser(context, userId);
     sendJson(res, 200, { internal: user.type === 'internal' });

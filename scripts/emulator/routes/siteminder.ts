@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brandOf, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, token } from '../http-utils.ts';
 import { PASSWORD_HISTORY } from '../../../src/domain/password-rules.ts';
 import { checkNewPassword } from '../passwords.ts';
+import { LOCKED_SMUSRMSG } from '../login-lockout.ts';
+import type { LoginLockout } from '../login-lockout.ts';
 import type { RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState } from '../state.ts';
 import { DEFAULT_BRAND } from '../../../src/domain/brands.ts';
@@ -11,6 +13,7 @@ export interface SiteMinderContext {
   state: EmulatorState;
   now: () => number;
   limiter: RateLimiter;
+  lockout: LoginLockout;
 }
 
 /** The SMPWERR of a refused attempt: not a password rule, so the page shows its generic message. */
@@ -45,18 +48,29 @@ function loginPage(wl: string, query: Record<string, string>): string {
   return `/app/${wl}/login?${new URLSearchParams(query).toString()}`;
 }
 
-async function processLogin(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function processLogin(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const { state, lockout } = context;
   refuseCrossSite(req);
   const form = await readForm(req);
   const wl = brandOf(req, form);
   const smQueryData = url.searchParams.get('SMQUERYDATA') || token(12);
   const target = safeTarget(url.searchParams.get('TARGET') ?? form.get('TARGET'), '/apps/home');
-  const user = state.user(form.get('USER') ?? '');
+  const userId = form.get('USER') ?? '';
+  const user = state.user(userId);
   const password = form.get('PASSWRD') ?? '';
-  if (!user || password === '' || user.password !== password) {
-    redirect(res, loginPage(wl, { SMQUERYDATA: smQueryData, SMUSRMSG: 'Invalid Credentials', SMAUTHREASON: '0', SMAUTHSTATUS: '0', TARGET: target }));
+  const refuse = (message: string) => {
+    redirect(res, loginPage(wl, { SMQUERYDATA: smQueryData, SMUSRMSG: message, SMAUTHREASON: '0', SMAUTHSTATUS: '0', TARGET: target }));
+  };
+  // A locked user id fails whatever the password, the right one too, until the lock ends.
+  if (lockout.isLocked(userId, context.now())) {
+    refuse(LOCKED_SMUSRMSG);
     return;
   }
+  if (!user || password === '' || user.password !== password) {
+    refuse(userId !== '' && lockout.fail(userId, context.now()) ? LOCKED_SMUSRMSG : 'Invalid Credentials');
+    return;
+  }
+  lockout.succeed(userId);
   if (user.temporary) {
     // A temporary password must be changed first: the SiteMinder password-change redirect.
     const query = new URLSearchParams({ SMAUTHREASON: '34', TARGET: target, smagentname: CHANGE_PASSWORD_AGENT, uti: user.type, FTUF: user.behaviour === 'firstTime' ? 'Y' : 'N', uid: user.userId });
@@ -137,7 +151,7 @@ async function changePassword(context: SiteMinderContext, req: IncomingMessage, 
 export async function handleSiteMinder(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
   const { state } = context;
   const method = req.method ?? 'GET';
-  if (url.pathname === '/login/forms/bg/ProcessLogin.fcc' && method === 'POST') await processLogin(state, req, res, url);
+  if (url.pathname === '/login/forms/bg/ProcessLogin.fcc' && method === 'POST') await processLogin(context, req, res, url);
   else if (url.pathname === '/apps/home' && method === 'GET') home(state, req, res, url);
   else if (url.pathname === '/login/logout.html' && method === 'GET') logout(state, req, res);
   else if (url.pathname === '/pw/forms/smpwservices.fcc' && method === 'POST') await changePassword(context, req, res, url);
