@@ -1,13 +1,47 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import type { PlaywrightTestProject } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.ts';
 
-const PORT = Number(process.env['E2E_PORT'] ?? 4399);
-const NGINX_PORT = Number(process.env['E2E_NGINX_PORT'] ?? 4398);
-/** The recovery specs' own origin and emulator (see scripts/server/start.ts ISOLATED_PORT). */
-const RECOVERY_PORT = Number(process.env['E2E_RECOVERY_PORT'] ?? 4400);
-/** The hostile-input specs' own origin and emulator: they drive flows the recovery specs must not see. */
-const HOSTILE_PORT = Number(process.env['E2E_HOSTILE_PORT'] ?? RECOVERY_PORT + 2);
+/*
+ * Port map. Every spec that resets or changes an emulator (its users, passcodes, rate limits,
+ * statistics) runs against an origin and emulator of its own, so no two specs ever race over the
+ * seeded accounts; scripts/server/start.ts serves them all from one process (ISOLATED_PORT).
+ *
+ *   env                        default        project                      specs
+ *   E2E_PORT                   4399           desktop                      every spec that only reads (pages, layout,
+ *                                                                          keyboard and zoom, accessibility, German,
+ *                                                                          White Label testing, back/forward cache)
+ *   E2E_NGINX_PORT             4398           nginx                        nginx-smoke (nginx in front of E2E_PORT)
+ *   E2E_RECOVERY_PORT          4400           recovery-forgot-password     recovery-forgot-password
+ *   E2E_HOSTILE_PORT           4402           hostile-input                hostile-input
+ *   E2E_LOGIN_PORT             E2E_PORT + 4   login                        login
+ *   E2E_HOSTILE_BACKEND_PORT   E2E_PORT + 5   hostile-backend              hostile-backend
+ *   E2E_RECOVERY_FTU_PORT      E2E_PORT + 6   recovery-first-time-user     recovery-first-time-user
+ *   E2E_RECOVERY_FUID_PORT     E2E_PORT + 7   recovery-forgot-user-id      recovery-forgot-user-id
+ *   E2E_RECOVERY_ERRORS_PORT   E2E_PORT + 8   recovery-errors              recovery-errors
+ *   E2E_RECOVERY_A11Y_PORT     E2E_PORT + 9   recovery-accessibility       recovery-accessibility
+ *
+ * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
+ * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4419.
+ */
+const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
+const PORT = port('E2E_PORT', 4399);
+const NGINX_PORT = port('E2E_NGINX_PORT', 4398);
+const RECOVERY_PORT = port('E2E_RECOVERY_PORT', 4400);
+/** An isolated spec: its project name is its file name, and it gets its own origin. */
+const ISOLATED: Array<{ spec: string; port: number }> = [
+  { spec: 'recovery-forgot-password', port: RECOVERY_PORT },
+  { spec: 'hostile-input', port: port('E2E_HOSTILE_PORT', RECOVERY_PORT + 2) },
+  { spec: 'login', port: port('E2E_LOGIN_PORT', PORT + 4) },
+  { spec: 'hostile-backend', port: port('E2E_HOSTILE_BACKEND_PORT', PORT + 5) },
+  { spec: 'recovery-first-time-user', port: port('E2E_RECOVERY_FTU_PORT', PORT + 6) },
+  { spec: 'recovery-forgot-user-id', port: port('E2E_RECOVERY_FUID_PORT', PORT + 7) },
+  { spec: 'recovery-errors', port: port('E2E_RECOVERY_ERRORS_PORT', PORT + 8) },
+  { spec: 'recovery-accessibility', port: port('E2E_RECOVERY_A11Y_PORT', PORT + 9) },
+];
+const specFile = (spec: string) => new RegExp(`(^|/)${spec}\\.spec\\.ts$`);
+const chrome = { ...devices['Desktop Chrome'], channel: undefined };
 const executablePath = chromiumExecutable();
 // The nginx smoke run needs Debian's nginx; CI installs it, so there it is required.
 const withNginx = Boolean(process.env['CI']) || existsSync(process.env['NGINX_PATH'] ?? '/usr/sbin/nginx');
@@ -28,12 +62,11 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /nginx-smoke|recovery\.spec|hostile/ },
-    { name: 'recovery', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${RECOVERY_PORT}` }, testMatch: /recovery\.spec\.ts$/ },
-    { name: 'hostile', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${HOSTILE_PORT}` }, testMatch: /hostile.*\.spec\.ts$/ },
-    ...(withNginx
-      ? [{ name: 'nginx', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${NGINX_PORT}` }, testMatch: /nginx-smoke\.spec\.ts$/ }]
-      : []),
+    { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, ...ISOLATED.map(({ spec }) => specFile(spec))] },
+    ...ISOLATED.map(({ spec, port: isolatedPort }): PlaywrightTestProject => ({
+      name: spec, use: { ...chrome, baseURL: `http://localhost:${isolatedPort}` }, testMatch: specFile(spec),
+    })),
+    ...(withNginx ? [{ name: 'nginx', use: { ...chrome, baseURL: `http://127.0.0.1:${NGINX_PORT}` }, testMatch: /nginx-smoke\.spec\.ts$/ }] : []),
   ],
   webServer: [
     {
@@ -42,7 +75,7 @@ export default defineConfig({
       url: `http://localhost:${PORT}/app/nxn/login?SMQUERYDATA=ready`,
       reuseExistingServer: !process.env['CI'],
       timeout: 180_000,
-      env: { PORT: String(PORT), ISOLATED_PORT: `${RECOVERY_PORT},${HOSTILE_PORT}`, EMULATOR_CALL_ANSWER_MS: '2000' },
+      env: { PORT: String(PORT), ISOLATED_PORT: ISOLATED.map(({ port: isolatedPort }) => isolatedPort).join(','), EMULATOR_CALL_ANSWER_MS: '2000' },
       stdout: 'pipe',
     },
     ...(withNginx

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
+import { LoginPage } from './support/login-page.ts';
 
 const brands = listBrandKeys(new URL('../../brands', import.meta.url).pathname);
 const PAGES = [
@@ -52,15 +53,15 @@ test('a 320 px wide viewport scrolls no page sideways', async ({ page }) => {
 
 test.describe('interactive parts in their open states', () => {
   test('the login page with the error banner, field errors, cookie bar and success toast has no axe violation', async ({ page }) => {
+    const login = new LoginPage(page);
     await page.goto('/app/nxn/sorry');
     await page.evaluate(() => sessionStorage.setItem('portal.passwordReset', '1'));
     await page.goto('/app/nxn/login?SMQUERYDATA=a11y&SMUSRMSG=Invalid%20Credentials&fromPage=FPS');
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page.getByTestId('success-toast')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
-    await page.getByLabel('User ID').fill('j doe');
-    await page.getByLabel('Password', { exact: true }).fill('ab');
-    await page.getByLabel('Password', { exact: true }).blur();
+    await login.fillCredentials('j doe', 'ab');
+    await login.password.blur();
     await page.getByLabel('User ID').focus();
     await page.getByLabel('User ID').blur();
     await expect(page.getByText('Please enter without spaces')).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
 import { TRANSLATIONS } from '../../src/i18n/translations.ts';
 import { expectOnlyGerman, shownText } from './support/german-text.ts';
+import { islandsHydrated } from './support/hydration.ts';
 
 // Every English UI text that German translates differently; none may reach a de-DE page.
 const englishOnly = Object.entries(TRANSLATIONS['en-US'])
@@ -50,7 +51,7 @@ test('every login message, field error, toast and the cookie bar read German onl
   await expect(page.getByTestId('success-toast')).toBeVisible();
   await expect(page.getByRole('region', { name: /Cookie/ })).toBeVisible();
   await expectOnlyGerman(page, 'toast and cookie bar');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   await page.getByLabel('Benutzerkennung').fill('a b');
   await page.getByLabel('Passwort', { exact: true }).fill('x'.repeat(129));
   await page.getByRole('button', { name: 'Passwort anzeigen' }).click();

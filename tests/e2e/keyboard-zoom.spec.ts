@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { focused } from './support/focus.ts';
+import { LoginPage } from './support/login-page.ts';
+import { islandsHydrated } from './support/hydration.ts';
 
 test('the login page works by keyboard alone: sensible tab order, visible focus, toggle, Enter signs in', async ({ page }) => {
+  const login = new LoginPage(page);
   await page.goto('/app/nxn/login?SMQUERYDATA=keyboard');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   const order: string[] = [];
   for (let press = 0; press < 8; press += 1) {
     await page.keyboard.press('Tab');
@@ -35,21 +38,21 @@ test('the login page works by keyboard alone: sensible tab order, visible focus,
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await page.keyboard.press('Space');
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await expect(login.password).toHaveAttribute('type', 'text');
   await page.keyboard.press('Space');
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+  await expect(login.password).toHaveAttribute('type', 'password');
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Log In' })).toBeFocused();
+  await expect(login.logInButton).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
+  await expect(login.signedIn('jdoe')).toBeVisible();
 });
 
 test('a field error is tied to its field and announced', async ({ page }) => {
   await page.goto('/app/nxn/login?SMQUERYDATA=keyboard');
   // The island validates once hydrated (Astro drops the ssr attribute then).
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   const userId = page.getByLabel('User ID');
   await userId.fill('j doe');
   await userId.blur();
@@ -97,7 +100,7 @@ test.describe('a control that takes the focus is never hidden behind the cookie 
       await page.setViewportSize(viewport);
       for (const path of FOCUS_PAGES) {
         await page.goto(path);
-        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+        await islandsHydrated(page);
         const hidden: string[] = [];
         const seen = new Set<string>();
         for (let press = 0; press < 40; press += 1) {
@@ -138,7 +141,7 @@ test.describe('with the text spacing of WCAG 1.4.12', () => {
       await page.setViewportSize(viewport);
       for (const path of SPACED_PAGES) {
         await page.goto(path);
-        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+        await islandsHydrated(page);
         const report = await page.evaluate((css) => {
           const sheet = new CSSStyleSheet();
           sheet.replaceSync(css);

@@ -14,10 +14,16 @@ async function shiftsWhileLoading(page: Page, path: string): Promise<string[]> {
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(path);
-  // Past hydration and the idle islands (cookie bar, White Label testing).
+  // Settled: loaded with nothing left on the network, every island hydrated (the idle ones too: White
+  // Label testing, the mobile sheet), the fonts in, and two frames painted after that, so the observer
+  // has been handed every shift the load caused.
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1200);
-  return page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
+    return (window as unknown as { shifts: string[] }).shifts;
+  });
 }
 
 const PAGES = ['/app/nxn/login?SMQUERYDATA=cls', '/de-DE/app/nxn/login?SMQUERYDATA=cls', '/self-service/nxn/fps', '/self-service/nxn/fuid', '/self-service/nxn/fps-self-change-pw?uid=jdoe', '/app/nxn/sorry', '/app/nxn/pageNotFound', '/self-service/nxn/no-such-page'];

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { GERMAN_LOGIN, LoginPage } from './support/login-page.ts';
+import { islandsHydrated, settled } from './support/hydration.ts';
+import { freshEmulatorForEachTest } from './support/emulator.ts';
 
 const MESSAGES: Array<[string, string]> = [
   ['Authentication Level too low.', 'Authentication Level too low.'],
@@ -20,10 +23,8 @@ async function statsRecords(page: Page, statsType: string): Promise<Array<{ endp
   return records.filter((record) => record.payload['statsType'] === statsType);
 }
 
-test.describe.configure({ mode: 'serial' });
-test.beforeEach(async ({ request }) => {
-  await request.post('/__emulator/reset');
-});
+// These tests reset the emulator and read its statistics: own origin and emulator (project "login").
+freshEmulatorForEachTest();
 
 test('without SMQUERYDATA the login page sends the browser to /apps/home, which comes back with a fresh one', async ({ page }) => {
   await page.goto('/app/nxn/login');
@@ -33,29 +34,28 @@ test('without SMQUERYDATA the login page sends the browser to /apps/home, which 
 });
 
 test('shows the catalogue message for every SMUSRMSG and never the raw parameter', async ({ page }) => {
+  const login = new LoginPage(page);
   for (const [raw, shown] of MESSAGES) {
-    await page.goto(`/app/nxn/login?SMQUERYDATA=q&SMUSRMSG=${encodeURIComponent(raw)}`);
-    await expect(page.getByRole('alert')).toHaveText(shown);
+    await login.goto(`SMQUERYDATA=q&SMUSRMSG=${encodeURIComponent(raw)}`);
+    await expect(login.banner).toHaveText(shown);
   }
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
 });
 
 test('a successful login of jdoe reaches /apps/home', async ({ page }) => {
-  await page.goto('/app/nxn/login?SMQUERYDATA=ok');
-  await page.getByLabel('User ID').fill('jdoe');
-  await page.getByLabel('Password', { exact: true }).fill('Summer#2026');
-  await page.getByRole('button', { name: 'Log In' }).click();
+  const login = new LoginPage(page);
+  await login.goto('SMQUERYDATA=ok');
+  await login.logIn('jdoe', 'Summer#2026');
   await expect(page).toHaveURL(/\/apps\/home$/);
-  await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
+  await expect(login.signedIn('jdoe')).toBeVisible();
 });
 
 test('a failed login comes back with the banner and reports a statistics event, then forgets the user id', async ({ page }) => {
-  await page.goto('/app/cwa/login?SMQUERYDATA=q1');
-  await page.getByLabel('User ID').fill('jdoe');
-  await page.getByLabel('Password', { exact: true }).fill('Wrong#Password1');
-  await page.getByRole('button', { name: 'Log In' }).click();
+  const login = new LoginPage(page);
+  await login.goto('SMQUERYDATA=q1', 'cwa');
+  await login.logIn('jdoe', 'Wrong#Password1');
   await expect(page).toHaveURL(/\/app\/cwa\/login\?.*SMUSRMSG=Invalid/);
-  await expect(page.getByRole('alert')).toHaveText('Invalid Credentials');
+  await expect(login.banner).toHaveText('Invalid Credentials');
   await expect.poll(async () => (await statsRecords(page, 'NXN_LOGIN_STATS')).length).toBe(2);
   const records = await statsRecords(page, 'NXN_LOGIN_STATS');
   expect(records.map((record) => record.endpoint).sort()).toEqual(['/DPMonitor/rest/v1/dpevents/', '/app/pmg/nxn-metrics/analytics/']);
@@ -65,9 +65,10 @@ test('a failed login comes back with the banner and reports a statistics event, 
 });
 
 test('clicks are reported as click events with nothing secret, and a link that leaves the page still arrives', async ({ page }) => {
-  await page.goto('/app/nxn/login?SMQUERYDATA=clicks');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.getByLabel('Password', { exact: true }).fill('Secret#Typed1');
+  const login = new LoginPage(page);
+  await login.goto('SMQUERYDATA=clicks');
+  await islandsHydrated(page);
+  await login.password.fill('Secret#Typed1');
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect.poll(async () => (await statsRecords(page, 'NXN_USER_CLICK_STATS')).length).toBe(1);
   // The link navigates at once: the event goes by sendBeacon, which the unload does not cancel.
@@ -86,7 +87,7 @@ test('clicks are reported as click events with nothing secret, and a link that l
 test('a brand marked clickMonitor sends its clicks to the monitoring helper', async ({ page }) => {
   await page.goto('/app/harbor/login?SMQUERYDATA=clicks');
   // Clicks are tracked once the page's island is hydrated.
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect.poll(async () => (await statsRecords(page, 'NXN_USER_CLICK_STATS')).map((record) => record.endpoint)).toEqual(['/nxn-service/public/clickMonitor']);
 });
@@ -100,14 +101,14 @@ test('the sub-event code follows SMAUTHSTATUS and SMAUTHREASON', async ({ page }
 });
 
 test('a double click posts the form once', async ({ page }) => {
+  const login = new LoginPage(page);
   let posts = 0;
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().includes('ProcessLogin.fcc')) posts += 1;
   });
-  await page.goto('/app/nxn/login?SMQUERYDATA=dbl');
-  await page.getByLabel('User ID').fill('jdoe');
-  await page.getByLabel('Password', { exact: true }).fill('Summer#2026');
-  await page.getByRole('button', { name: 'Log In' }).dblclick();
+  await login.goto('SMQUERYDATA=dbl');
+  await login.fillCredentials('jdoe', 'Summer#2026');
+  await login.logInButton.dblclick();
   await expect(page).toHaveURL(/\/apps\/home$/);
   expect(posts).toBe(1);
 });
@@ -124,27 +125,30 @@ test('the forgot-user-id link shows for nxn and is hidden for cwa', async ({ pag
 });
 
 test('the cookie bar keeps its choice for 365 days and stays away for brands that turn it off', async ({ page, context }) => {
+  const login = new LoginPage(page);
   await page.goto('/app/nxn/login?SMQUERYDATA=q');
   const bar = page.getByRole('region', { name: 'Cookie notice' });
   await expect(bar).toBeVisible();
   // The bar is in the HTML from the first paint; its button works once the island is hydrated.
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   await bar.getByRole('button', { name: 'Accept and close' }).click();
   await expect(bar).toBeHidden();
   const cookie = (await context.cookies()).find((entry) => entry.name === 'EU_COOKIE');
   expect(cookie?.value).toBe('true');
   expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await expect(login.logInButton).toBeVisible();
   await expect(bar).toHaveCount(0);
   await context.clearCookies();
   await page.goto('/app/summit/login?SMQUERYDATA=q');
-  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
-  await page.waitForTimeout(300);
+  await expect(login.logInButton).toBeVisible();
+  // Absent once the page has settled, not only before its islands run.
+  await settled(page);
   await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
 });
 
 test('the success toast shows once after a password reset, top right, for 10 seconds', async ({ page }) => {
+  const login = new LoginPage(page);
   await page.clock.install();
   await page.goto('/app/nxn/sorry');
   await page.evaluate(() => sessionStorage.setItem('portal.passwordReset', '1'));
@@ -159,7 +163,7 @@ test('the success toast shows once after a password reset, top right, for 10 sec
   await page.clock.runFor(10_100);
   await expect(toast).toBeHidden();
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await expect(login.logInButton).toBeVisible();
   await expect(page.getByTestId('success-toast')).toHaveCount(0);
 });
 
@@ -198,6 +202,7 @@ test('the legacy-browser warning waits in a nomodule script and never shows in a
 });
 
 test('without the islands the plain form still posts with the page query', async ({ page }) => {
+  const login = new LoginPage(page);
   // What a browser that cannot run the islands gets: the inline scripts only.
   await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
   await page.goto('/app/nxn/login?SMQUERYDATA=a%2Bb%3D&TARGET=%2Fapps%2Fhome&BGTARGET=bg&postpreservationdata=pp');
@@ -205,9 +210,7 @@ test('without the islands the plain form still posts with the page query', async
   await expect(form).toHaveAttribute('action', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=a%2Bb%3D&TARGET=%2Fapps%2Fhome');
   await expect(form.locator('input[name="BGTARGET"]')).toHaveValue('bg');
   await expect(form.locator('input[name="postpreservationdata"]')).toHaveValue('pp');
-  await page.getByLabel('User ID').fill('jdoe');
-  await page.getByLabel('Password', { exact: true }).fill('Summer#2026');
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await login.logIn('jdoe', 'Summer#2026');
   await expect(page).toHaveURL(/\/apps\/home$/);
 });
 
@@ -225,6 +228,7 @@ test.describe('on an Android phone', () => {
   test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36', viewport: { width: 390, height: 844 } });
 
   test('the brand with a mobile sheet offers its app once per session', async ({ page }) => {
+    const login = new LoginPage(page);
     await page.goto('/app/harbor/login?SMQUERYDATA=q');
     const sheet = page.getByTestId('mobile-sheet');
     await expect(sheet).toBeVisible();
@@ -232,20 +236,19 @@ test.describe('on an Android phone', () => {
     await sheet.getByRole('button', { name: 'Not now' }).click();
     await expect(sheet).toBeHidden();
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(login.logInButton).toBeVisible();
     await expect(page.getByTestId('mobile-sheet')).toHaveCount(0);
     await page.goto('/app/nxn/login?SMQUERYDATA=q');
-    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(login.logInButton).toBeVisible();
     await expect(page.getByTestId('mobile-sheet')).toHaveCount(0);
   });
 });
 
 test('the login form works in German with the same SiteMinder post', async ({ page, context, baseURL }) => {
+  const login = new LoginPage(page, GERMAN_LOGIN);
   await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'de_DE', url: baseURL ?? '' }]);
-  await page.goto('/app/nxn/login?SMQUERYDATA=de&SMUSRMSG=Invalid%20Credentials');
-  await expect(page.getByRole('alert')).toHaveText('Ungültige Anmeldedaten');
-  await page.getByLabel('Benutzerkennung').fill('jdoe');
-  await page.getByLabel('Passwort', { exact: true }).fill('Summer#2026');
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await login.goto('SMQUERYDATA=de&SMUSRMSG=Invalid%20Credentials');
+  await expect(login.banner).toHaveText('Ungültige Anmeldedaten');
+  await login.logIn('jdoe', 'Summer#2026');
   await expect(page).toHaveURL(/\/apps\/home$/);
 });

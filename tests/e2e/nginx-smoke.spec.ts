@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIResponse } from '@playwright/test';
+import { LoginPage } from './support/login-page.ts';
 
 // The same dist/ behind the shipped nginx config (scripts/deploy/portal.nginx.conf).
 
@@ -83,14 +84,14 @@ test('nginx sends cache and security headers', async ({ request }) => {
 });
 
 test('a login through nginx reaches /apps/home, and service answers are no-store with the security headers', async ({ page }) => {
+  const login = new LoginPage(page);
   await page.goto('/app/nxn/login?SMQUERYDATA=nginx');
-  await page.getByLabel('User ID').fill('jdoe');
-  await page.getByLabel('Password', { exact: true }).fill('Summer#2026');
+  await login.fillCredentials('jdoe', 'Summer#2026');
   const posted = page.waitForResponse((response) => response.url().includes('/login/forms/bg/ProcessLogin.fcc'));
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await login.logInButton.click();
   expect((await posted).status()).toBe(302);
   await expect(page).toHaveURL(/\/apps\/home$/);
-  await expect(page.getByRole('heading', { name: 'Signed in as jdoe' })).toBeVisible();
+  await expect(login.signedIn('jdoe')).toBeVisible();
   // The same answers again, read whole: the upstream sends its own Cache-Control and security headers too.
   for (const path of ['/apps/home', '/nxn-service/public/wlTestUrls']) {
     const response = await page.request.get(path);

@@ -5,6 +5,7 @@ import { localize } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { createTranslator } from '../../src/i18n/translations.ts';
 import { localizedPath } from '../../src/lib/display-language.ts';
+import { islandsHydrated } from './support/hydration.ts';
 
 const brands = loadBrands(new URL('../../brands', import.meta.url).pathname);
 
@@ -206,7 +207,7 @@ test('pages carry their policy in a meta tag, and interactive parts run under it
   await page.getByRole('button', { name: 'Support' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.goto('/app/nxn/login?SMQUERYDATA=x&SMUSRMSG=Invalid%20Credentials');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   await page.getByRole('button', { name: 'Show password' }).click();
   await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'Accept and close' }).click();
   await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeHidden();

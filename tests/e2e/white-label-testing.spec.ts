@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../scripts/browsers/chromium.ts';
+import { LoginPage } from './support/login-page.ts';
+import { islandsHydrated } from './support/hydration.ts';
 
 // Test host names resolve to this machine, so the environment map sees DEV, QA, XAT and PRODUCTION hosts
 // (src/config/environment-map.json: host patterns, and the substring rules under nxn.example).
@@ -16,7 +18,7 @@ const port = new URL(process.env['E2E_BASE'] ?? `http://localhost:${process.env[
 
 test('the White Label testing link shows on an XAT host and lists the groups collapsed', async ({ page }) => {
   await page.goto(`http://portal-xat.nxn.example:${port}/app/nxn/login?SMQUERYDATA=q`);
-  // Read from the page's own request: other tests on this emulator reset its statistics meanwhile.
+  // Read from the page's own request: other tests on this emulator add to its statistics meanwhile.
   const reported = page.waitForRequest((sent) => sent.url().endsWith('/nxn-metrics/analytics/metrics')
     && (sent.postDataJSON() as Record<string, unknown>)['url'] === '/nxn-service/public/wlTestUrls');
   await page.getByRole('button', { name: 'White Label testing' }).click();
@@ -41,17 +43,18 @@ test('the White Label testing link shows on an XAT host and lists the groups col
 for (const [host, environment] of [['portal-qa.nxn.example', 'QA (host pattern)'], ['uat2.nxn.example', 'QA (uat under a corporate domain)'], ['portal-dev.nxn.example', 'DEV (host pattern)']]) {
   test(`the White Label testing link shows on ${host}, a ${environment} host`, async ({ page }) => {
     await page.goto(`http://${host}:${port}/app/nxn/login?SMQUERYDATA=q`);
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await islandsHydrated(page);
     await expect(page.getByRole('button', { name: 'White Label testing' })).toBeVisible();
   });
 }
 
 test('the White Label testing link is absent on PRODUCTION and MOCK hosts', async ({ page }) => {
+  const login = new LoginPage(page);
   for (const host of ['portal.nxn.example', 'localhost']) {
     await page.goto(`http://${host}:${port}/app/nxn/login?SMQUERYDATA=q`);
     // Only once every island (the link's is client:idle) has hydrated does its absence mean anything.
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await islandsHydrated(page);
+    await expect(login.logInButton).toBeVisible();
     await expect(page.getByRole('button', { name: 'White Label testing' })).toHaveCount(0);
   }
 });

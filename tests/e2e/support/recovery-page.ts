@@ -1,5 +1,7 @@
 import { expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { ChangePasswordPage } from './change-password-page.ts';
+import { LoginPage } from './login-page.ts';
 
 interface OutboxMessage { channel: string; to: string; text: string; code: string | null }
 
@@ -8,24 +10,24 @@ export async function outbox(request: APIRequestContext): Promise<OutboxMessage[
   return ((await (await request.get('/__emulator/outbox')).json()) as { messages: OutboxMessage[] }).messages;
 }
 
-/** The last passcode the emulator sent, waiting (up to 5 s) for the first one on a loaded machine. */
-export async function lastCode(request: APIRequestContext): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const code = (await outbox(request)).filter((message) => message.code).at(-1)?.code;
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no passcode in the outbox');
+/** The newest passcode of the messages `pick` chooses, waiting (up to 5 s) for the send to land on a loaded machine. */
+async function newestCode(request: APIRequestContext, pick: (message: OutboxMessage) => boolean, what: string): Promise<string> {
+  let code: string | null | undefined;
+  await expect.poll(async () => {
+    code = (await outbox(request)).filter((message) => pick(message) && message.code).at(-1)?.code;
+    return code;
+  }, { message: what, timeout: 5_000 }).toBeTruthy();
+  return code ?? '';
 }
 
-/** The last passcode sent to one address or number, waiting (up to 5 s) for the send to land. */
+/** The last passcode the emulator sent. */
+export async function lastCode(request: APIRequestContext): Promise<string> {
+  return newestCode(request, () => true, 'a passcode in the outbox');
+}
+
+/** The last passcode sent to one address or number. */
 export async function codeSentTo(request: APIRequestContext, to: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const code = (await outbox(request)).filter((message) => message.to === to && message.code).at(-1)?.code;
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no passcode sent to ${to}`);
+  return newestCode(request, (message) => message.to === to, `a passcode sent to ${to}`);
 }
 
 /** The temporary password in the last e-mail. */
@@ -45,16 +47,60 @@ export async function statistics(request: APIRequestContext, statsType?: string)
 /** Drives the recovery wizard the way a visitor does, by labels and roles. */
 export class RecoveryPage {
   readonly page: Page;
+  readonly userId: Locator;
+  readonly continueButton: Locator;
+  readonly cancelButton: Locator;
+  readonly passcode: Locator;
+  /** The read-only code a call asks the visitor to key in. */
+  readonly callCode: Locator;
+  readonly submitButton: Locator;
+  readonly resend: Locator;
+  readonly returnButton: Locator;
+  /** The step's message (an error, a rate limit, a call that failed). */
+  readonly alert: Locator;
 
   constructor(page: Page) {
     this.page = page;
+    this.userId = page.getByLabel('User ID');
+    this.continueButton = page.getByRole('button', { name: 'Continue' });
+    this.cancelButton = page.getByRole('button', { name: 'Cancel' });
+    this.passcode = page.getByLabel('Passcode', { exact: true });
+    this.callCode = page.getByLabel('Code to key in');
+    this.submitButton = page.getByRole('button', { name: 'Submit' });
+    this.resend = page.getByRole('button', { name: 'Resend OTP' });
+    this.returnButton = page.getByRole('button', { name: 'Return to previous page' });
+    this.alert = page.getByRole('alert');
+  }
+
+  /** A channel's button on the OTP step, e.g. /Option #1 Email/. */
+  option(name: RegExp): Locator {
+    return this.page.getByRole('button', { name });
+  }
+
+  /** A heading of the wizard (each step's heading names it). */
+  heading(name: string): Locator {
+    return this.page.getByRole('heading', { name });
   }
 
   async requestPassword(userId: string, query = ''): Promise<void> {
     await this.page.goto(`/self-service/nxn/fps${query}`);
-    await this.page.getByLabel('User ID').fill(userId);
-    await this.page.getByRole('button', { name: 'Continue' }).click();
+    await this.userId.fill(userId);
+    await this.continueButton.click();
     await expect(this.page.getByText('Option #1')).toBeVisible();
+  }
+
+  /** Fills the forgot-user-id form (the page must be open). */
+  async fillForgotUser(firstName: string, lastName: string, email: string): Promise<void> {
+    await this.page.getByLabel('First name').fill(firstName);
+    await this.page.getByLabel('Last name').fill(lastName);
+    await this.page.getByLabel('E-mail address').fill(email);
+  }
+
+  /** Opens a brand's forgot-user-id page, fills it and continues. */
+  async requestUserId(firstName: string, lastName: string, email: string, brand = 'nxn'): Promise<void> {
+    await this.page.goto(`/self-service/${brand}/fuid`);
+    await this.fillForgotUser(firstName, lastName, email);
+    await this.continueButton.click();
   }
 
   /**
@@ -62,27 +108,24 @@ export class RecoveryPage {
    * message), so a passcode read from the outbox next is this send's, not an earlier one.
    */
   async choose(option: RegExp): Promise<void> {
-    await this.page.getByRole('button', { name: option }).click();
-    const outcome = this.page.getByLabel('Passcode', { exact: true }).or(this.page.getByLabel('Code to key in')).or(this.page.getByRole('alert'));
+    await this.option(option).click();
+    const outcome = this.passcode.or(this.callCode).or(this.alert);
     await expect(outcome.first()).toBeVisible();
   }
 
   async enterCode(code: string): Promise<void> {
-    await this.page.getByLabel('Passcode', { exact: true }).fill(code);
-    await this.page.getByRole('button', { name: 'Submit' }).click();
+    await this.passcode.fill(code);
+    await this.submitButton.click();
   }
 
   async changePassword(current: string, next: string): Promise<void> {
     await expect(this.page).toHaveURL(/fps-self-change-pw/);
-    await this.page.getByLabel('Temporary or current password').fill(current);
-    await this.page.getByLabel('New password', { exact: true }).fill(next);
-    await this.page.getByLabel('Confirm new password').fill(next);
-    await this.page.getByRole('button', { name: 'Change password' }).click();
+    const form = new ChangePasswordPage(this.page);
+    await form.fill(current, next);
+    await form.submit();
   }
 
   async login(userId: string, password: string): Promise<void> {
-    await this.page.getByLabel('User ID').fill(userId);
-    await this.page.getByLabel('Password', { exact: true }).fill(password);
-    await this.page.getByRole('button', { name: 'Log In' }).click();
+    await new LoginPage(this.page).logIn(userId, password);
   }
 }

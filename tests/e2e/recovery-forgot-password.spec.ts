@@ -1,0 +1,336 @@
+import { expect, test } from '@playwright/test';
+import { codeSentTo, lastCode, lastTemporaryPassword, outbox, RecoveryPage, statistics } from './support/recovery-page.ts';
+import { LoginPage } from './support/login-page.ts';
+import { ChangePasswordPage } from './support/change-password-page.ts';
+import { islandsHydrated } from './support/hydration.ts';
+import { freshEmulatorForEachTest } from './support/emulator.ts';
+
+freshEmulatorForEachTest();
+
+test('jdoe resets the password by e-mail and logs in with the new one, seeing the toast once', async ({ page, request, context, baseURL }) => {
+  const recovery = new RecoveryPage(page);
+  const login = new LoginPage(page);
+  // The user token statistics carry (spec 3) comes from the usrTok cookie.
+  await context.addCookies([{ name: 'usrTok', value: 'e2e-user-token', url: baseURL ?? '' }]);
+  let contacts: Array<string | null | undefined> = [];
+  let temporaryPassword = '';
+
+  await test.step('asks for a passcode by e-mail', async () => {
+    const channelLookup = page.waitForResponse((response) => response.url().endsWith('/portal-login-service/public/fps/auth'));
+    await recovery.requestPassword('jdoe');
+    // The contact values arrive obfuscated; neither they nor their base64 part may reach statistics.
+    const lookup = (await (await channelLookup).json()) as Record<string, string | null>;
+    contacts = [lookup['primaryEmail'], lookup['cellPhone'], lookup['businessPhone']];
+    await expect(page.getByText('j******e@example.com')).toBeVisible();
+    await recovery.choose(/Option #1 Email/);
+    await expect(page.getByText('The passcode expires in 20 minutes.')).toBeVisible();
+    await expect(recovery.passcode).toHaveAttribute('autocomplete', 'one-time-code');
+  });
+
+  await test.step('enters the code and changes the temporary password', async () => {
+    await recovery.enterCode(await lastCode(request));
+    // The temporary password is e-mailed before the page moves on: read it once the page is there.
+    await expect(page).toHaveURL(/fps-self-change-pw/);
+    temporaryPassword = await lastTemporaryPassword(request);
+    await recovery.changePassword(temporaryPassword, 'Fresh#Start2027');
+  });
+
+  await test.step('sees the toast on the login page and logs in with the new password', async () => {
+    await expect(page).toHaveURL(/\/app\/nxn\/login\?.*fromPage=FPS/);
+    await expect(page.getByTestId('success-toast')).toContainText('Password has been reset successfully.');
+    await login.logIn('jdoe', 'Fresh#Start2027');
+    await expect(login.signedIn('jdoe')).toBeVisible();
+  });
+
+  await test.step('the statistics tell the journey, with nothing secret in them', async () => {
+    const payloads = await statistics(request);
+    expect(payloads).toContainEqual(expect.objectContaining({ statsType: 'NXN_USAGE_STATS', TO_STATE: 'FPS/generateOTPPage', TRANSITION_STATUS: 'Success', WL_KEY: 'nxn', LAST_ACTIVITY_USER_ID: 'jdoe' }));
+    // HTTP stats: the environment of localhost is MOCK, with the user token, the client and the visitor as the page knows them.
+    expect(payloads).toContainEqual(expect.objectContaining({
+      statsType: 'NXN_HTTP_STATS', url: '/portal-login-service/public/fps/auth', status: 'Success', statusCode: 200,
+      environment: 'MOCK', userToken: 'e2e-user-token', clientId: 'nxn', lastActivityUserId: 'jdoe', apiVersion: null,
+    }));
+    expect(payloads).toContainEqual(expect.objectContaining({
+      statsType: 'NXN_HTTP_STATS', url: '/portal-login-service/public/fps/generate-otp', environment: 'MOCK', userType: 'external',
+      lastActivityUserId: 'jdoe', fromState: 'FPS/otpPage', toState: 'FPS/verifyPage',
+    }));
+    // Nothing secret in any statistics record: no password, passcode or contact value, plain or obfuscated.
+    const everything = await (await request.get('/__emulator/stats')).text();
+    const secrets = [
+      'Fresh#Start2027', temporaryPassword, 'john.doe@example.com', '201-555-0147', '201-555-0199',
+      ...contacts.flatMap((value) => (value ? [value, value.slice(3)] : [])),
+      ...(await outbox(request)).map((message) => message.code ?? 'none'),
+    ];
+    expect(contacts.filter(Boolean)).toHaveLength(3);
+    for (const secret of secrets) {
+      expect(everything).not.toContain(secret);
+    }
+  });
+});
+
+test('jdoe verifies by SMS, shown as the last 4 digits with a plus sign, with show/hide and paste', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #2 SMS/);
+  await expect(page.getByText('+***0147')).toBeVisible();
+  const field = recovery.passcode;
+  await expect(field).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show passcode' }).click();
+  await expect(field).toHaveAttribute('type', 'text');
+  await field.focus();
+  await page.evaluate(async (code) => {
+    const target = document.activeElement as HTMLInputElement;
+    const data = new DataTransfer();
+    data.setData('text/plain', code);
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    if (!target.value) document.execCommand('insertText', false, code);
+  }, await lastCode(request));
+  await expect(field).not.toHaveValue('');
+  await recovery.submitButton.click();
+  await expect(page).toHaveURL(/fps-self-change-pw\?uid=jdoe&uti=external&FTUF=N/);
+});
+
+test('jdoe verifies by call: the code shows read-only and the page checks every 20 seconds', async ({ page, request }) => {
+  await page.clock.install();
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #3 Call/);
+  const code = recovery.callCode;
+  await expect(code).toHaveAttribute('readonly', '');
+  await expect(code).toHaveValue(/^\d{6}$/);
+  await request.post('/__emulator/calls/answer');
+  await page.clock.runFor(20_000);
+  await expect(page).toHaveURL(/fps-self-change-pw/);
+});
+
+test('a wrong code shows the verify error, editing clears it, and a resend after the countdown sends a new code that works', async ({ page, request }) => {
+  await page.clock.install();
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #1 Email/);
+  const first = await lastCode(request);
+  await recovery.enterCode(first === '000000' ? '111111' : '000000');
+  await expect(page.getByRole('alert')).toHaveText('The passcode is not correct. Please check it and try again.');
+  await expect(recovery.submitButton).toBeDisabled();
+  await recovery.passcode.fill('12');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The service takes a resend 30 seconds after the last code; the page counts down to it.
+  const resend = recovery.resend;
+  await expect(resend).toBeDisabled();
+  await expect(page.getByText(/^You can request a new passcode in [1-3]?\d seconds\.$/)).toBeVisible();
+  await expect(resend).toHaveAccessibleDescription(/You can request a new passcode in \d+ seconds\./);
+  await page.clock.fastForward(31_000);
+  await request.post('/__emulator/clock/advance', { data: { seconds: 31 } });
+  await expect(page.getByText(/You can request a new passcode/)).toHaveCount(0);
+  await resend.click();
+  await expect(page.getByText('A new passcode has been sent.', { exact: false })).toBeVisible();
+  await expect(resend).toBeDisabled();
+  expect((await outbox(request)).filter((message) => message.code)).toHaveLength(2);
+  await recovery.enterCode(await lastCode(request));
+  await expect(page).toHaveURL(/fps-self-change-pw/);
+});
+
+test('choosing the same channel again within 30 seconds leads back to the code already sent, which still works', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #1 Email/);
+  const first = await lastCode(request);
+  await recovery.returnButton.click();
+  await recovery.choose(/Option #1 Email/);
+  await expect(page.getByRole('alert')).toHaveText('We sent a passcode there moments ago. Please enter that one; you can request a new one when the countdown ends.');
+  await expect(page.getByText(/You can request a new passcode in \d+ seconds\./)).toBeVisible();
+  expect((await outbox(request)).filter((message) => message.code)).toHaveLength(1);
+  await recovery.enterCode(first);
+  await expect(page).toHaveURL(/fps-self-change-pw/);
+});
+
+test('the browser back button walks back through the steps, and a reload starts cleanly', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #1 Email/);
+  await expect(recovery.passcode).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('Option #1')).toBeVisible();
+  await page.reload();
+  await expect(recovery.userId).toBeVisible();
+  await expect(recovery.continueButton).toBeDisabled();
+  expect(await lastCode(request)).toMatch(/^\d{6}$/);
+});
+
+test('two tabs run their own flows without touching each other', async ({ context, request }) => {
+  const [first, second] = [await context.newPage(), await context.newPage()];
+  const [jdoe, mstaff] = [new RecoveryPage(first), new RecoveryPage(second)];
+  await jdoe.requestPassword('jdoe');
+  await mstaff.requestPassword('mstaff');
+  await jdoe.choose(/Option #1 Email/);
+  const jdoeCode = await codeSentTo(request, 'john.doe@example.com');
+  await mstaff.choose(/Option #2 SMS/);
+  const mstaffCode = await codeSentTo(request, '201-555-0111');
+  // The second tab's flow did not replace the first tab's step, transaction or user.
+  await expect(first.getByText('john.doe@example.com'.replace(/^(.).*(.)@/, '$1******$2@'))).toBeVisible();
+  await mstaff.enterCode(mstaffCode);
+  await jdoe.enterCode(jdoeCode);
+  await expect(second).toHaveURL(/fps-self-change-pw\?uid=mstaff&uti=internal/);
+  await expect(first).toHaveURL(/fps-self-change-pw\?uid=jdoe&uti=external/);
+});
+
+test('a reused password is refused with ISB_USRUP06, and mstaff needs 16 characters', async ({ page, request }) => {
+  const changePassword = new ChangePasswordPage(page);
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #1 Email/);
+  await recovery.enterCode(await lastCode(request));
+  // The temporary password is e-mailed before the page moves on: read it once the page is there.
+  await expect(page).toHaveURL(/fps-self-change-pw/);
+  await recovery.changePassword(await lastTemporaryPassword(request), 'Summer#2026');
+  await expect(page).toHaveURL(/SMPWERR=ISB_USRUP06/);
+  await expect(page.getByRole('alert')).toHaveText('You cannot reuse any of your previous 12 passwords.');
+
+  await recovery.requestPassword('mstaff');
+  await recovery.choose(/Option #1 Email/);
+  await recovery.enterCode(await lastCode(request));
+  await expect(page).toHaveURL(/uti=internal/);
+  await expect(page.getByText('At least 16 characters')).toBeVisible();
+  await changePassword.fill(await lastTemporaryPassword(request), 'Short#Pass2027');
+  await expect(changePassword.submitButton).toBeDisabled();
+  await changePassword.fillNew('Much#Longer#Pass2027');
+  await changePassword.submitButton.click();
+  await expect(page).toHaveURL(/\/app\/nxn\/login/);
+});
+
+test('what a visitor or a password manager types before the islands hydrate is kept', async ({ page }) => {
+  const changePassword = new ChangePasswordPage(page);
+  // Hold the island code back while typing, as on a slow phone.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/self-service/nxn/fps-self-change-pw?uid=jdoe&uti=external', { waitUntil: 'domcontentloaded' });
+  await changePassword.fill('Summer#2026', 'Typed#Early2027');
+  release();
+  await islandsHydrated(page);
+  await expect(changePassword.current).toHaveValue('Summer#2026');
+  await expect(changePassword.newPassword).toHaveValue('Typed#Early2027');
+  await expect(changePassword.submitButton).toBeEnabled();
+});
+
+test('a visitor who only looks at the request step for a few seconds still leaves a page view', async ({ page, request }) => {
+  await page.clock.install();
+  await page.goto('/self-service/nxn/fps');
+  await islandsHydrated(page);
+  await page.clock.runFor(3000);
+  await expect.poll(async () => (await statistics(request, 'NXN_USAGE_STATS')).map((record) => [record['FROM_STATE'], record['TO_STATE'], record['USER_TYPE'], record['LAST_ACTIVITY_USER_ID']]))
+    .toEqual([['entry', 'FPS/requestPage', 'both', null]]);
+});
+
+test('the request forms validate as the spec says', async ({ page }) => {
+  const recovery = new RecoveryPage(page);
+  await page.goto('/self-service/nxn/fps');
+  // Messages show once a field was left, which the island tracks: wait for it to run.
+  await islandsHydrated(page);
+  const userId = recovery.userId;
+  await userId.fill('j doe');
+  await userId.blur();
+  await expect(page.getByText('enter valid userId')).toBeVisible();
+  await userId.fill('');
+  await expect(page.getByText('field required')).toBeVisible();
+  await expect(recovery.continueButton).toBeDisabled();
+  await page.goto('/self-service/nxn/fuid');
+  await islandsHydrated(page);
+  await page.getByLabel('First name').fill('Jo*hn');
+  await page.getByLabel('First name').blur();
+  await expect(page.getByText('enter valid first name')).toBeVisible();
+  await page.getByLabel('E-mail address').fill('john@example.museum');
+  await page.getByLabel('E-mail address').blur();
+  await expect(page.getByText('Please enter a valid e-mail address')).toBeVisible();
+});
+
+test('the support dialog is the self-registration variant, and staff see their own help desk once known', async ({ page }) => {
+  const recovery = new RecoveryPage(page);
+  await page.goto('/self-service/nxn/fps');
+  const dialog = page.getByRole('dialog');
+  await page.getByRole('button', { name: 'Support' }).click();
+  await expect(dialog.getByRole('heading')).toHaveText('Help with recovering your access');
+  await expect(dialog.getByRole('link', { name: '+1 800 555 0100' })).toBeVisible();
+  await expect(dialog.getByText('IT Service Desk', { exact: false })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await recovery.userId.fill('mstaff');
+  await recovery.continueButton.click();
+  await expect(page.getByText('Option #1')).toBeVisible();
+  await page.getByRole('button', { name: 'Support' }).click();
+  await expect(dialog.getByText('Staff accounts are supported by the IT Service Desk.')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'it-servicedesk@nxn.example' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: '+1 800 555 0100' })).toBeHidden();
+  await page.keyboard.press('Escape');
+  // The login page keeps the portal-support variant.
+  await page.goto('/app/nxn/login?SMQUERYDATA=s');
+  await page.getByRole('button', { name: 'Support' }).click();
+  await expect(dialog.getByRole('heading')).toHaveText('Need help signing in?');
+});
+
+test('cancel goes to forgetUserIdRedirect only when it stays on this site', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await page.goto('/self-service/nxn/fps?forgetUserIdRedirect=%2Fapp%2Fnxn%2Fsorry');
+  await islandsHydrated(page);
+  await recovery.cancelButton.click();
+  await expect(page).toHaveURL(/\/app\/nxn\/sorry$/);
+  // The click that left the page was still reported (keepalive), with the step it left.
+  await expect.poll(async () => {
+    const { records } = (await (await request.get('/__emulator/stats')).json()) as { records: Array<{ payload: Record<string, unknown> }> };
+    return records.filter((record) => record.payload['statsType'] === 'NXN_USER_CLICK_STATS').map((record) => [record.payload['component'], record.payload['fieldId'], record.payload['fromState']]);
+  }).toEqual([['fps', 'cancel', 'FPS/requestPage']]);
+  for (const hostile of ['https://evil.example/', '//evil.example', 'javascript:alert(1)']) {
+    await page.goto(`/self-service/cwa/fps?forgetUserIdRedirect=${encodeURIComponent(hostile)}`);
+    await islandsHydrated(page);
+    // The brand login is where Cancel goes; without SMQUERYDATA it then passes through /apps/home.
+    const navigation = page.waitForRequest((request) => request.isNavigationRequest());
+    await recovery.cancelButton.click();
+    expect(new URL((await navigation).url()).pathname).toBe('/app/cwa/login');
+    await expect(page).toHaveURL(/\/login\?SMQUERYDATA=/);
+  }
+});
+
+test('cancel goes to another site only when the brand allow-lists its host', async ({ page }) => {
+  const recovery = new RecoveryPage(page);
+  const partner = 'https://www.brightpath529.example/plans?from=portal';
+  // The partner site stands in here: the network is closed, and the page it asks for is what counts.
+  await page.route('https://www.brightpath529.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Partner</title>' }));
+  for (const [brand, expected] of [['brightpath529', partner], ['nxn', null]] as const) {
+    await page.goto(`/self-service/${brand}/fps?forgetUserIdRedirect=${encodeURIComponent(partner)}`);
+    await islandsHydrated(page);
+    const navigation = page.waitForRequest((request) => request.isNavigationRequest());
+    await recovery.cancelButton.click();
+    const target = (await navigation).url();
+    if (expected) {
+      expect(target).toBe(expected);
+      await expect(page).toHaveTitle('Partner');
+    } else {
+      expect(new URL(target).pathname).toBe(`/app/${brand}/login`);
+      await expect(page).toHaveURL(/\/login\?SMQUERYDATA=/);
+    }
+  }
+});
+
+test('the forgot-user-id link on the request step follows the brand', async ({ page }) => {
+  const recovery = new RecoveryPage(page);
+  await page.goto('/self-service/nxn/fps');
+  await expect(page.getByRole('link', { name: 'Forgot your User ID?' })).toHaveAttribute('href', '/self-service/nxn/fuid');
+  await page.goto('/self-service/cwa/fps');
+  await expect(recovery.userId).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Forgot your User ID?' })).toHaveCount(0);
+});
+
+test('the flow runs in German', async ({ page, context, baseURL, request }) => {
+  await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'de_DE', url: baseURL ?? '' }]);
+  await page.goto('/self-service/nxn/fps');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anfrage: Passwort vergessen');
+  await page.getByLabel('Benutzerkennung').fill('jdoe');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: /Option Nr. 1 E-Mail/ }).click();
+  await page.getByLabel('Einmal-Code', { exact: true }).fill(await lastCode(request));
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page).toHaveURL(/\/de-DE\/self-service\/nxn\/fps-self-change-pw/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Passwort festlegen');
+});
