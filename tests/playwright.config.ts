@@ -21,9 +21,10 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.
  *   E2E_RECOVERY_FUID_PORT     E2E_PORT + 7   recovery-forgot-user-id      recovery-forgot-user-id
  *   E2E_RECOVERY_ERRORS_PORT   E2E_PORT + 8   recovery-errors              recovery-errors
  *   E2E_RECOVERY_A11Y_PORT     E2E_PORT + 9   recovery-accessibility       recovery-accessibility
+ *   E2E_RECOVERY_WEBOTP_PORT   E2E_PORT + 10  recovery-web-otp             recovery-web-otp
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
- * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4419.
+ * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4420.
  */
 const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const PORT = port('E2E_PORT', 4399);
@@ -39,6 +40,7 @@ const ISOLATED: Array<{ spec: string; port: number }> = [
   { spec: 'recovery-forgot-user-id', port: port('E2E_RECOVERY_FUID_PORT', PORT + 7) },
   { spec: 'recovery-errors', port: port('E2E_RECOVERY_ERRORS_PORT', PORT + 8) },
   { spec: 'recovery-accessibility', port: port('E2E_RECOVERY_A11Y_PORT', PORT + 9) },
+  { spec: 'recovery-web-otp', port: port('E2E_RECOVERY_WEBOTP_PORT', PORT + 10) },
 ];
 const specFile = (spec: string) => new RegExp(`(^|/)${spec}\\.spec\\.ts$`);
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { outbox, RecoveryPage } from './support/recovery-page.ts';
 
-// These tests change the seeded users, so they run one after another on the recovery origin's emulator.
+// These tests change the seeded users, so they run one after another on an origin and emulator of their own.
 test.describe.configure({ mode: 'serial' });
 test.beforeEach(async ({ request }) => {
   await request.post('/__emulator/reset');
