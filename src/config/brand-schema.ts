@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localizedTextSchema } from './language-schema.ts';
 import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
+import { CHECKED_BROWSERS, EXCLUDED_BROWSER_PATTERN } from '../lib/legacy-browser.ts';
 
 /** A white-label key: lowercase letters, digits and hyphens, as used in every URL. */
 export const brandKeySchema = z
@@ -70,8 +71,13 @@ export const brandConfigSchema = z.strictObject({
   checkBrowserConfig: z.strictObject({
     title: localizedTextSchema,
     message: localizedTextSchema,
-    /** Browser names that get the dialog. @example ["IE"] */
-    excludedBrowsers: z.array(z.string().min(1)),
+    /**
+     * Browsers that get the "Improve Your Experience" dialog on login: a name (IE, Edge, Samsung
+     * Internet, Firefox, Chrome, Safari), optionally with `<=` a major version for that version and
+     * older. Every other browser, with or without ES modules, gets no dialog.
+     * @example ["IE", "Firefox <=51"]
+     */
+    excludedBrowsers: z.array(z.string().regex(EXCLUDED_BROWSER_PATTERN, `must be one of ${CHECKED_BROWSERS.join(', ')}, optionally followed by " <=<major version>"`)),
   }),
   /** The mobile OS bottom sheet on Android and iOS; absent means no sheet. */
   mobileSheetConfig: z
