@@ -1,4 +1,4 @@
-import { JSDOM } from 'jsdom';
+// @vitest-environment jsdom
 import { expect, test } from 'vitest';
 import { brandConfigSchema } from '../config/brand-schema.ts';
 import { EXCLUDED_BROWSER_PATTERN, LEGACY_BROWSER_REVEAL_SCRIPT } from './legacy-browser.ts';
@@ -20,13 +20,11 @@ const UA = {
 
 /** Runs the shipped script text in a page with the dialog, as the browser with that user agent would. */
 function dialogShows(userAgent: string, excluded: string[]): boolean {
-  const dom = new JSDOM(
-    `<div id="legacy-browser" hidden data-excluded='${JSON.stringify(excluded)}'><button id="legacy-browser-close">Close</button></div>`,
-    { runScripts: 'outside-only' },
-  );
-  Object.defineProperty(dom.window.navigator, 'userAgent', { value: userAgent });
-  dom.window.eval(LEGACY_BROWSER_REVEAL_SCRIPT);
-  return !dom.window.document.getElementById('legacy-browser')?.hasAttribute('hidden');
+  document.body.innerHTML = `<div id="legacy-browser" hidden data-excluded='${JSON.stringify(excluded)}'><button id="legacy-browser-close">Close</button></div>`;
+  Object.defineProperty(window.navigator, 'userAgent', { value: userAgent, configurable: true });
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the shipped text itself is what is tested
+  new Function(LEGACY_BROWSER_REVEAL_SCRIPT)();
+  return !document.getElementById('legacy-browser')?.hasAttribute('hidden');
 }
 
 test('the dialog shows for Internet Explorer', () => {
