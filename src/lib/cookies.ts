@@ -1,5 +1,15 @@
 // The cookie helper of spec 5 and 9: validated names, values, days and domains; path always /.
 
+/**
+ * The white-label cookie of spec 9: the brand key of the last login page visited, for 1 day, so the
+ * site root sends a returning visitor to their own brand's login (bundled server, nginx, static host).
+ */
+export const WHITE_LABEL_COOKIE = 'WL_KEY';
+/** Days the white-label cookie lasts (spec 9). */
+export const WHITE_LABEL_COOKIE_DAYS = 1;
+/** The login page's TARGET (spec 9 `targetLC`), URL-encoded; a session cookie (the spec gives it no lifetime). */
+export const TARGET_COOKIE = 'targetLC';
+
 /** A document-like object, so the helper works in tests without a browser. */
 export interface CookieJar {
   cookie: string;
