@@ -11,6 +11,14 @@ describe('resolveRequest', () => {
     expect(resolveRequest('/app/nxn/', '?x=1', undefined, dist)).toEqual({ kind: 'redirect', location: '/app/nxn/login?x=1' });
   });
 
+  test('sends the root to the brand of the white-label cookie when that brand was built', () => {
+    const two: DistIndex = { ...dist, hasBrand: (key) => key === 'nxn' || key === 'summit' };
+    expect(resolveRequest('/', '?SMQUERYDATA=a', 'USER_DISPLAY_LANGUAGE=de_DE; WL_KEY=summit', two)).toEqual({ kind: 'redirect', location: '/app/summit/login?SMQUERYDATA=a' });
+    expect(resolveRequest('/', '', 'WL_KEY=acme', two)).toEqual({ kind: 'redirect', location: '/app/nxn/login' });
+    expect(resolveRequest('/', '', 'WL_KEY=..%2Fevil', two)).toEqual({ kind: 'redirect', location: '/app/nxn/login' });
+    expect(resolveRequest('/', '', 'WL_KEY=', two)).toEqual({ kind: 'redirect', location: '/app/nxn/login' });
+  });
+
   test('serves the language of the cookie at the same URL', () => {
     expect(resolveRequest('/app/nxn/login', '', 'USER_DISPLAY_LANGUAGE=de_DE', dist)).toMatchObject({ file: 'de-DE/app/nxn/login.html', status: 200 });
     expect(resolveRequest('/app/nxn/login', '', 'USER_DISPLAY_LANGUAGE=fr_FR', dist)).toMatchObject({ file: 'app/nxn/login.html' });

@@ -1,6 +1,7 @@
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 import { DEFAULT_LANGUAGE } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
+import { WHITE_LABEL_COOKIE } from '../../src/lib/cookies.ts';
 import { displayLanguage, localizedPath, stripLanguagePrefix } from '../../src/lib/display-language.ts';
 
 /** What the static server does with one request. */
@@ -25,7 +26,7 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
   const language = explicit ?? displayLanguage(cookieHeader);
 
-  if (path === '/' || path === '') return { kind: 'redirect', location: `/app/${DEFAULT_BRAND}/login${search}` };
+  if (path === '/' || path === '') return { kind: 'redirect', location: `/app/${homeBrand(cookieHeader, dist)}/login${search}` };
   const brandRoot = /^\/app\/([^/]+)$/.exec(path);
   if (brandRoot?.[1] && dist.hasBrand(brandRoot[1])) {
     return { kind: 'redirect', location: `${explicit ? localizedPath(`/app/${brandRoot[1]}/login`, explicit) : `/app/${brandRoot[1]}/login`}${search}` };
@@ -49,6 +50,15 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
     return { kind: 'file', file: `${notFound}.html`, status: 404, language };
   }
   return { kind: 'file', file: '404.html', status: 404, language: DEFAULT_LANGUAGE };
+}
+
+/** design.md: `/` goes to the brand the white-label cookie names when it was built, else the default brand. */
+function homeBrand(cookieHeader: string | undefined, dist: DistIndex): string {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === WHITE_LABEL_COOKIE && value && /^[a-z0-9-]+$/.test(value) && dist.hasBrand(value)) return value;
+  }
+  return DEFAULT_BRAND;
 }
 
 function languageOf(file: string): Language {

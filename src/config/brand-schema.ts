@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localizedTextSchema } from './language-schema.ts';
 import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
+import { CHECKED_BROWSERS, EXCLUDED_BROWSER_PATTERN } from '../lib/legacy-browser.ts';
 
 /** A white-label key: lowercase letters, digits and hyphens, as used in every URL. */
 export const brandKeySchema = z
@@ -20,6 +21,27 @@ const selfRegLinkSchema = z.strictObject({
   /** Visible text. @example "Open an Account" */
   label: localizedTextSchema,
 });
+
+/** A host the consent notice applies to: a host name, or `*.` and a domain for its sub-hosts. */
+const hostPatternSchema = z.string().regex(/^(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/, 'must be a host name, optionally starting with *.');
+
+/** The consent provider's notice on the cookie policy page (spec 2.3, 4.2). */
+export const consentProviderSchema = z.strictObject({
+  /** The region tab(s) that show the provider's notice. @example ["emea"] */
+  tabs: z.array(z.enum(['emea', 'other'])).min(1),
+  /** Hosts (exact, or `*.example.com`) that get the notice; empty: every host. @example ["*.brightpath529.example"] */
+  hosts: z.array(hostPatternSchema),
+  /** The notice's heading. @example "Your cookie choices" */
+  title: localizedTextSchema,
+  /** The notice's paragraphs, plain text. */
+  paragraphs: z.array(localizedTextSchema).min(1),
+  /**
+   * The provider's alert-closed cookie, set on the cookie page for 365 days (an ISO date) when it is
+   * missing, so the provider's own banner does not ask again. @example "OptanonAlertBoxClosed"
+   */
+  alertClosedCookie: z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be a cookie name').default('OptanonAlertBoxClosed'),
+});
+export type ConsentProvider = z.infer<typeof consentProviderSchema>;
 
 /** A brand's config (`brands/<wl>/brand.json`), merged over `brands/_defaults/brand.json`. */
 export const brandConfigSchema = z.strictObject({
@@ -65,13 +87,24 @@ export const brandConfigSchema = z.strictObject({
     /** The view-policy link. */
     viewPolicyLinkHref: z.string().regex(/^(\/(?!\/)|https:\/\/)/, 'must be a site path or an https:// URL'),
     viewPolicyLinkText: localizedTextSchema,
+    /**
+     * A cookie-consent provider's notice (spec 2.3) shown in a region tab instead of that tab's policy
+     * content, on the hosts listed (every host when the list is empty); absent means the policy
+     * content everywhere. Visitors without script see the policy content on listed hosts.
+     */
+    consentProvider: consentProviderSchema.optional(),
   }),
   /** The legacy-browser dialog ('Improve Your Experience'). */
   checkBrowserConfig: z.strictObject({
     title: localizedTextSchema,
     message: localizedTextSchema,
-    /** Browser names that get the dialog. @example ["IE"] */
-    excludedBrowsers: z.array(z.string().min(1)),
+    /**
+     * Browsers that get the "Improve Your Experience" dialog on login: a name (IE, Edge, Samsung
+     * Internet, Firefox, Chrome, Safari), optionally with `<=` a major version for that version and
+     * older. Every other browser, with or without ES modules, gets no dialog.
+     * @example ["IE", "Firefox <=51"]
+     */
+    excludedBrowsers: z.array(z.string().regex(EXCLUDED_BROWSER_PATTERN, `must be one of ${CHECKED_BROWSERS.join(', ')}, optionally followed by " <=<major version>"`)),
   }),
   /** The mobile OS bottom sheet on Android and iOS; absent means no sheet. */
   mobileSheetConfig: z

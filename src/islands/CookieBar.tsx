@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
+import { getCookie, removeCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
 
 /** The consent cookie; login.astro's pre-paint gate reads the same name. */
 export const EU_COOKIE = 'EU_COOKIE';
@@ -35,9 +35,16 @@ export default function CookieBar({ strings, policyHref, policyText }: Props) {
   }, [open]);
 
   function close() {
-    const domain = secondaryDomain(location.hostname);
-    setCookie(document, EU_COOKIE, 'true', { days: 365, secure: location.protocol === 'https:', ...(domain ? { domain } : {}) });
+    const secure = location.protocol === 'https:';
+    // On this host at once, so a visitor who leaves right away is not asked again here; then, once the
+    // public suffix list has loaded (only now, not with the page), on the whole registrable domain.
+    setCookie(document, EU_COOKIE, 'true', { days: 365, secure });
     setOpen(false);
+    void secondaryDomain(location.hostname).then((domain) => {
+      if (!domain) return;
+      setCookie(document, EU_COOKIE, 'true', { days: 365, secure, domain });
+      removeCookie(document, EU_COOKIE);
+    }, () => undefined);
   }
 
   if (!open) return null;

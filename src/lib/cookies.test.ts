@@ -48,8 +48,13 @@ test('reads the auth cookie with the __Secure- prefix over HTTPS, URL-decoded', 
   expect(readAuthCookie(jar(), 'other', true)).toBeNull();
 });
 
-test('finds the secondary domain', () => {
-  expect(secondaryDomain('www.portal.example.com')).toBe('.example.com');
-  expect(secondaryDomain('localhost')).toBeUndefined();
-  expect(secondaryDomain('127.0.0.1')).toBeUndefined();
+test('the secondary domain is the registrable domain under the public suffix list', async () => {
+  expect(await secondaryDomain('www.portal.example.com')).toBe('.example.com');
+  expect(await secondaryDomain('portal.example.co.uk')).toBe('.example.co.uk');
+  expect(await secondaryDomain('login.brand.com.au')).toBe('.brand.com.au');
+  // Private suffixes too, as browsers refuse cookies on them as well.
+  expect(await secondaryDomain('portal.github.io')).toBe('.portal.github.io');
+  expect(await secondaryDomain('localhost')).toBeUndefined();
+  expect(await secondaryDomain('127.0.0.1')).toBeUndefined();
+  expect(await secondaryDomain('co.uk')).toBeUndefined();
 });

@@ -1,5 +1,15 @@
 // The cookie helper of spec 5 and 9: validated names, values, days and domains; path always /.
 
+/**
+ * The white-label cookie of spec 9: the brand key of the last login page visited, for 1 day, so the
+ * site root sends a returning visitor to their own brand's login (bundled server, nginx, static host).
+ */
+export const WHITE_LABEL_COOKIE = 'WL_KEY';
+/** Days the white-label cookie lasts (spec 9). */
+export const WHITE_LABEL_COOKIE_DAYS = 1;
+/** The login page's TARGET (spec 9 `targetLC`), URL-encoded; a session cookie (the spec gives it no lifetime). */
+export const TARGET_COOKIE = 'targetLC';
+
 /** A document-like object, so the helper works in tests without a browser. */
 export interface CookieJar {
   cookie: string;
@@ -76,8 +86,14 @@ export function readAuthCookie(jar: CookieJar, name: string, isHttps: boolean): 
   return readCookie(jar, isHttps ? `__Secure-${name}` : name);
 }
 
-/** The secondary domain for site-wide cookies (EU_COOKIE): `.example.com` for `www.portal.example.com`; none for localhost or an IP. */
-export function secondaryDomain(hostname: string): string | undefined {
-  if (!hostname.includes('.') || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return undefined;
-  return `.${hostname.split('.').slice(-2).join('.')}`;
+/**
+ * The domain for site-wide cookies (EU_COOKIE, spec 4.2): the registrable domain under the public suffix
+ * list, `.example.co.uk` for `portal.example.co.uk` (the last two labels would be `co.uk`, which every
+ * browser refuses); none for localhost, an IP or a bare public suffix. The list (tldts, its private
+ * section too, as browsers use it) loads only when a cookie is set, not with the page.
+ */
+export async function secondaryDomain(hostname: string): Promise<string | undefined> {
+  const { getDomain } = await import('tldts/dist/index.esm.min.js');
+  const domain = getDomain(hostname, { allowPrivateDomains: true });
+  return domain ? `.${domain}` : undefined;
 }

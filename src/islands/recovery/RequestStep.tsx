@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useKeepTypedValue } from '../hooks/use-keep-typed-value.ts';
 import type { SyntheticEvent } from 'react';
 import type { Flow } from '../../domain/flows.ts';
-import { validateEmail, validateName, validateRecoveryUserId } from '../../lib/validators.ts';
+import { NAME_MAX_LENGTH, validateEmail, validateName, validateRecoveryUserId } from '../../lib/validators.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
 
 interface Props {
@@ -66,8 +66,8 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
       <p>{intro}</p>
       {flow === 'FUID' ? (
         <>
-          <Field label={strings['recovery.request.firstName']} name="firstName" value={values.firstName} error={errors.firstName ?? null} show={Boolean(touched['firstName'])} autoComplete="given-name" maxLength={100} onChange={update('firstName')} onBlur={blur('firstName')} />
-          <Field label={strings['recovery.request.lastName']} name="lastName" value={values.lastName} error={errors.lastName ?? null} show={Boolean(touched['lastName'])} autoComplete="family-name" maxLength={100} onChange={update('lastName')} onBlur={blur('lastName')} />
+          <Field label={strings['recovery.request.firstName']} name="firstName" value={values.firstName} error={errors.firstName ?? null} show={Boolean(touched['firstName'])} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} onChange={update('firstName')} onBlur={blur('firstName')} />
+          <Field label={strings['recovery.request.lastName']} name="lastName" value={values.lastName} error={errors.lastName ?? null} show={Boolean(touched['lastName'])} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} onChange={update('lastName')} onBlur={blur('lastName')} />
           <Field label={strings['recovery.request.emailId']} name="emailId" type="email" value={values.emailId} error={errors.emailId ?? null} show={Boolean(touched['emailId'])} autoComplete="email" maxLength={254} onChange={update('emailId')} onBlur={blur('emailId')} />
         </>
       ) : (

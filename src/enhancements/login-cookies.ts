@@ -1,0 +1,14 @@
+import { TARGET_COOKIE, WHITE_LABEL_COOKIE, WHITE_LABEL_COOKIE_DAYS, setCookie } from '../lib/cookies.ts';
+import type { CookieJar } from '../lib/cookies.ts';
+
+/**
+ * The login page's cookies of spec 9: TARGET in `targetLC` (when the page has one), and the brand key
+ * (from the body's `data-brand`) in the white-label cookie for 1 day, which `/` follows next time.
+ */
+export function rememberLogin(jar: CookieJar, page: { brand: string | undefined; search: string; secure: boolean }): void {
+  const target = new URLSearchParams(page.search).get('TARGET');
+  if (target) setCookie(jar, TARGET_COOKIE, encodeURIComponent(target), { secure: page.secure });
+  if (page.brand && /^[a-z0-9-]+$/.test(page.brand)) {
+    setCookie(jar, WHITE_LABEL_COOKIE, page.brand, { days: WHITE_LABEL_COOKIE_DAYS, secure: page.secure });
+  }
+}

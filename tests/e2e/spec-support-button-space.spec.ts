@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { PAGE_TYPES } from '../../scripts/bench/page-weight.ts';
+
+// Spec 2.6: the support button is fixed 60 px from the bottom and 20 px from the right. Whatever a page
+// ends with must be able to scroll clear of it on a phone, for every brand and page type.
+const BRANDS = ['nxn', 'brightpath529', 'cwa', 'summit', 'harbor'];
+const WIDTHS = [320, 390];
+const urlOf = (file: string, brand: string) => `/${file.replace('{wl}', brand).replace(/\.html$/, '')}${file.startsWith('app/{wl}/login') ? '?SMQUERYDATA=q' : ''}`;
+
+for (const width of WIDTHS) {
+  for (const brand of BRANDS) {
+    test(`${brand} at ${width} px: no link or control ends under the support button`, async ({ page, context, baseURL }) => {
+      await page.setViewportSize({ width, height: 740 });
+      // The cookie bar is an overlay of its own, closed here so the page itself is what is measured.
+      await context.addCookies([{ name: 'EU_COOKIE', value: 'true', url: baseURL ?? '' }]);
+      for (const [type, file] of Object.entries(PAGE_TYPES)) {
+        await page.goto(urlOf(file, brand));
+        const button = page.locator('.support-button');
+        if ((await button.count()) === 0) continue;
+        await expect(button, type).toBeVisible();
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const covered = await page.evaluate(() => {
+          const support = document.querySelector('.support-button')?.getBoundingClientRect();
+          if (!support) return [];
+          const controls = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')]
+            .filter((element) => !element.closest('.support-button, dialog') && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden');
+          return controls.filter((element) => {
+            const box = element.getBoundingClientRect();
+            return box.width > 0 && box.height > 0 && box.left < support.right && box.right > support.left && box.top < support.bottom && box.bottom > support.top;
+          }).map((element) => (element.textContent ?? '').trim() || element.outerHTML.slice(0, 80));
+        });
+        expect(covered, `${brand} ${type} at ${width} px`).toEqual([]);
+      }
+    });
+  }
+}

@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../scripts/browsers/chromium.ts';
+
+// Hosts of src/config/environment-map.json, resolved to this machine: XAT, QA and PRODUCTION.
+const HOSTS = { xat: 'portal-xat.nxn.example', qa: 'portal-qa.nxn.example', production: 'portal.nxn.example' };
+test.use({
+  launchOptions: {
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=${Object.values(HOSTS).map((host) => `MAP ${host} 127.0.0.1`).join(', ')}`],
+    ...(process.env['CHROMIUM_PATH'] || existsSync('/usr/bin/chromium') ? { executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium' } : {}),
+  },
+});
+const port = new URL(process.env['E2E_BASE'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 4399}`).port;
+const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+
+test.describe('the White Label dialog (spec 2.2)', () => {
+  for (const [answer, text] of [['an empty list', 'No White Label domains associated with this server.'], ['a server error', 'Error retrieving White Label domains.']] as const) {
+    test(`says so when the service answers ${answer}`, async ({ page }) => {
+      await page.route('**/nxn-service/public/wlTestUrls', (route) => (answer === 'an empty list'
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
+        : route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' })));
+      await page.goto(`http://${HOSTS.xat}:${port}/app/nxn/login?SMQUERYDATA=q`);
+      await page.getByRole('button', { name: 'White Label testing' }).click();
+      const dialog = page.getByRole('dialog', { name: 'White Label domains' });
+      await expect(dialog.getByText(text)).toBeVisible();
+      await expect(dialog.locator('details')).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('the change-password form posts the query of spec 7', () => {
+  const actionOf = async (page: Page, url: string) => {
+    await page.goto(url);
+    await hydrated(page);
+    const action = await page.locator('form[action^="/pw/forms/smpwservices.fcc?"]').getAttribute('action') ?? '';
+    return new URL(action, 'http://x');
+  };
+
+  test('SMAUTHREASON=34, TARGET URL-encoded, uti, FTUF, fpsRedirect and uid from the page query', async ({ page }) => {
+    const action = await actionOf(page, `http://${HOSTS.production}:${port}/self-service/nxn/fps-self-change-pw?uti=internal&FTUF=Y&fpsRedirect=%2Fapp%2Fnxn%2Flogin&uid=mstaff&TARGET=%2Fapps%2Fstatements%3Fyear%3D2026%26tab%3Da%20b`);
+    expect(action.pathname).toBe('/pw/forms/smpwservices.fcc');
+    expect([...action.searchParams]).toEqual([
+      ['SMAUTHREASON', '34'], ['TARGET', '/apps/statements?year=2026&tab=a b'], ['smagentname', 'nxnportal'], ['uti', 'internal'], ['FTUF', 'Y'],
+      ['fpsRedirect', '/app/nxn/login'], ['uid', 'mstaff'],
+    ]);
+    // Encoded, so TARGET's own query does not spill into the form's.
+    expect(action.search).toContain('TARGET=%2Fapps%2Fstatements%3Fyear%3D2026%26tab%3Da');
+  });
+
+  test('without TARGET it goes home from FPS; without uti, FTUF, fpsRedirect or uid it says both and N and leaves them out', async ({ page }) => {
+    const action = await actionOf(page, `http://${HOSTS.production}:${port}/self-service/nxn/fps-self-change-pw`);
+    expect([...action.searchParams]).toEqual([['SMAUTHREASON', '34'], ['TARGET', '/apps/home?fromPage=FPS'], ['smagentname', 'nxnportal'], ['uti', 'both'], ['FTUF', 'N']]);
+  });
+
+  test('a TARGET on another site is not followed', async ({ page }) => {
+    const action = await actionOf(page, `http://${HOSTS.production}:${port}/self-service/nxn/fps-self-change-pw?TARGET=https%3A%2F%2Fevil.example%2F`);
+    expect(action.searchParams.get('TARGET')).toBe('/apps/home?fromPage=FPS');
+  });
+
+  for (const [brand, host, agent] of [
+    ['nxn', HOSTS.qa, 'nxnportalqa'], ['nxn', HOSTS.production, 'nxnportal'], ['cwa', HOSTS.qa, 'nxnclientqa'], ['cwa', HOSTS.production, 'nxnclient'],
+  ] as const) {
+    test(`smagentname is ${agent} for ${brand} (${brand === 'cwa' ? 'client' : 'investor'} portal) on ${host}`, async ({ page }) => {
+      const action = await actionOf(page, `http://${host}:${port}/self-service/${brand}/fps-self-change-pw?uid=jdoe`);
+      expect(action.searchParams.get('smagentname')).toBe(agent);
+    });
+  }
+});
+
+test('each rule of the password checklist flips as the visitor types', async ({ page }) => {
+  await page.goto('/self-service/nxn/fps-self-change-pw?uti=external&uid=jdoe');
+  await hydrated(page);
+  const rule = (name: string) => page.locator(`li[data-rule="${name}"]`);
+  const expectRules = async (met: Record<string, boolean>) => {
+    for (const [name, ok] of Object.entries(met)) await expect(rule(name), name).toContainText(ok ? '(met)' : '(not met yet)');
+  };
+  await page.getByLabel('Current password').fill('Old#Pass1');
+  const next = page.getByLabel('New password', { exact: true });
+  await expectRules({ length: false, upper: false, lower: false, digit: false, special: false, match: false, differs: false });
+  await next.fill('a');
+  await expectRules({ length: false, upper: false, lower: true, digit: false, special: false, differs: true });
+  await next.fill('aB');
+  await expectRules({ upper: true, lower: true, digit: false });
+  await next.fill('aB3');
+  await expectRules({ digit: true, special: false });
+  await next.fill('aB3#');
+  await expectRules({ special: true, length: false });
+  await next.fill('aB3#efgh');
+  await expectRules({ length: true, match: false });
+  await page.getByLabel('Confirm new password').fill('aB3#efgh');
+  await expectRules({ match: true, differs: true });
+  await next.fill('Old#Pass1');
+  await expectRules({ differs: false, match: false });
+  // Internal users need 16 characters (spec 5).
+  await page.goto('/self-service/nxn/fps-self-change-pw?uti=internal&uid=mstaff');
+  await hydrated(page);
+  await page.getByLabel('New password', { exact: true }).fill('aB3#efghijklmno');
+  await expect(rule('length')).toContainText('At least 16 characters (not met yet)');
+  await page.getByLabel('New password', { exact: true }).fill('aB3#efghijklmnop');
+  await expect(rule('length')).toContainText('(met)');
+});
+
+test('the shipped cwa brand hides Forgot User ID on login and on the forgot-password page', async ({ page }) => {
+  await page.goto('/app/cwa/login?SMQUERYDATA=q');
+  await expect(page.getByRole('link', { name: 'Forgot Password' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Forgot User ID/i })).toHaveCount(0);
+  await page.goto('/self-service/cwa/fps');
+  await expect(page.getByLabel('User ID')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Forgot.*User ID/i })).toHaveCount(0);
+  await page.goto('/app/nxn/login?SMQUERYDATA=q');
+  await expect(page.getByRole('link', { name: /Forgot User ID/i })).toBeVisible();
+});
+
+test('the wide-login brand lays its login form out wider', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const formWidth = async (brand: string) => {
+    await page.goto(`/app/${brand}/login?SMQUERYDATA=q`);
+    return page.locator('.login-card').evaluate((card) => card.getBoundingClientRect().width);
+  };
+  const normal = await formWidth('nxn');
+  const wide = await formWidth('summit');
+  await expect(page.locator('body')).toHaveClass(/\blogin-wide\b/);
+  expect(wide).toBeGreaterThan(normal + 100);
+  // 36rem against 26rem (src/styles/global.scss), at the default 16 px root size.
+  expect(Math.round(wide)).toBe(576);
+  expect(Math.round(normal)).toBe(416);
+});
