@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // @vitest-environment-options {"url": "https://portal-qa.nxn.example/self-service/cwa/fps-self-change-pw?uid=jdoe&uti=external"}
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import type { PortalKind } from '../domain/portal-kinds.ts';
 import { loadEnvironmentMap } from '../config/load-environment-map.ts';
@@ -18,17 +18,19 @@ const strings: ChangePasswordStrings = {
 
 afterEach(cleanup);
 
-/** The smagentname the rendered form posts with, on this file's QA host (portal-qa.nxn.example). */
-function agentPosted(portalKind: PortalKind): string | null {
+/** The smagentname the rendered form posts with once the host is resolved, on this file's QA host (portal-qa.nxn.example). */
+async function agentPosted(portalKind: PortalKind): Promise<string | null> {
   const { container } = render(<ChangePasswordForm strings={strings} wlKey="cwa" environmentMap={loadEnvironmentMap()} portalKind={portalKind} clickMonitor={false} />);
-  const action = container.querySelector('form')?.getAttribute('action') ?? '';
-  return new URLSearchParams(action.split('?')[1]).get('smagentname');
+  const agent = () => new URLSearchParams((container.querySelector('form')?.getAttribute('action') ?? '').split('?')[1]).get('smagentname');
+  // Production's agent until the environment resolution (loaded after the page) has read the host.
+  await waitFor(() => { expect(agent()).toMatch(/qa$/); });
+  return agent();
 }
 
-test('on a QA host an investor portal posts the password change to the investor QA agent', () => {
-  expect(agentPosted('investor')).toBe('nxnportalqa');
+test('on a QA host an investor portal posts the password change to the investor QA agent', async () => {
+  expect(await agentPosted('investor')).toBe('nxnportalqa');
 });
 
-test('on a QA host a client portal posts the password change to the client QA agent', () => {
-  expect(agentPosted('client')).toBe('nxnclientqa');
+test('on a QA host a client portal posts the password change to the client QA agent', async () => {
+  expect(await agentPosted('client')).toBe('nxnclientqa');
 });

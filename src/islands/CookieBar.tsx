@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { getCookie, removeCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
+import { getCookie, removeCookie, setCookie } from '../lib/cookies.ts';
+import { secondaryDomain } from '../lib/registrable-domain.ts';
 
 /** The consent cookie; login.astro's pre-paint gate reads the same name. */
 export const EU_COOKIE = 'EU_COOKIE';

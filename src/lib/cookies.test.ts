@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { getCookie, readAuthCookie, removeCookie, secondaryDomain, setCookie } from './cookies.ts';
+import { getCookie, readAuthCookie, removeCookie, setCookie } from './cookies.ts';
+import { secondaryDomain } from './registrable-domain.ts';
 
 function jar() {
   const written: string[] = [];

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { userTypeResponseSchema } from '../contract/recovery.ts';
-import { call, configureServiceClient } from './http.ts';
+import { createHttpClient } from './http.ts';
 import type { HttpStat } from './http.ts';
 
 // spec 8: a time-out counts as code 1 when the elapsed time exceeds the timeoutInSeconds header, else 0.
@@ -26,15 +26,15 @@ afterAll(async () => {
 test('a time-out within the timeoutInSeconds by the clock is reported with code 0', async () => {
   const stats: HttpStat[] = [];
   // A clock that has not moved: the call timed out, but not past its timeoutInSeconds as the clock sees it.
-  configureServiceClient({ baseUrl, fetch, readCookie: () => null, reportHttpStat: (stat) => stats.push(stat), now: () => 1_000_000 });
-  expect(await call({ method: 'GET', path: '/never', timeoutMs: 100, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'TIMEOUT' });
+  const http = createHttpClient({ baseUrl, fetch, readCookie: () => null, reportHttpStat: (stat) => stats.push(stat), now: () => 1_000_000 });
+  expect(await http.call({ method: 'GET', path: '/never', timeoutMs: 100, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'TIMEOUT' });
   expect(stats).toEqual([expect.objectContaining({ status: 'Failure', statusCode: 0, elapsedMs: 0 })]);
 });
 
 test('the same time-out past the timeoutInSeconds is reported with code 1', async () => {
   const stats: HttpStat[] = [];
   let clock = 1_000_000;
-  configureServiceClient({ baseUrl, fetch, readCookie: () => null, reportHttpStat: (stat) => stats.push(stat), now: () => (clock += 1000) });
-  expect(await call({ method: 'GET', path: '/never', timeoutMs: 100, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'TIMEOUT' });
+  const http = createHttpClient({ baseUrl, fetch, readCookie: () => null, reportHttpStat: (stat) => stats.push(stat), now: () => (clock += 1000) });
+  expect(await http.call({ method: 'GET', path: '/never', timeoutMs: 100, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'TIMEOUT' });
   expect(stats).toEqual([expect.objectContaining({ status: 'Failure', statusCode: 1 })]);
 });

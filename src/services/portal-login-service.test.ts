@@ -157,16 +157,16 @@ describe('against a misbehaving server', () => {
   test('a body that stalls after the headers is TIMEOUT within the same time-out, reported with code 1', async () => {
     configure();
     const started = Date.now();
-    expect(await call({ method: 'GET', path: '/stall-body', timeoutMs: 300, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'TIMEOUT' });
+    expect(await http.call({ method: 'GET', path: '/stall-body', timeoutMs: 300, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(stats.at(-1)).toMatchObject({ status: 'Failure', statusCode: 1 });
   });
 
   test('a connection reset before or during the body is NETWORK, reported with -1', async () => {
     configure();
-    expect(await call({ method: 'POST', path: '/reset', json: {}, timeoutMs: 5000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'NETWORK' });
+    expect(await http.call({ method: 'POST', path: '/reset', json: {}, timeoutMs: 5000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'NETWORK' });
     expect(stats.at(-1)).toMatchObject({ status: 'Failure', statusCode: -1 });
-    expect(await call({ method: 'GET', path: '/reset-body', timeoutMs: 5000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'NETWORK' });
+    expect(await http.call({ method: 'GET', path: '/reset-body', timeoutMs: 5000, schema: userTypeResponseSchema })).toEqual({ ok: false, error: 'NETWORK' });
     expect(stats.at(-1)).toMatchObject({ status: 'Failure', statusCode: -1 });
   });
 
