@@ -42,7 +42,13 @@ export default function VerifyStep({ strings, option, callCode, resent, resendAt
     return () => window.clearInterval(timer);
   }, [isCall, callCode, onSubmit]);
 
-  useEffect(() => setCode(''), [resent]);
+  // A resend voids the old code: clear the field then, and only then. (An effect ran on mount too,
+  // after the first paint, and wiped a code autofilled or typed that early: seen in WebKitGTK.)
+  const [seenResent, setSeenResent] = useState(resent);
+  if (seenResent !== resent) {
+    setSeenResent(resent);
+    setCode('');
+  }
 
   // The resend countdown: one render a second until the service accepts a resend.
   const [tick, setTick] = useState(0);
