@@ -116,12 +116,14 @@ async function firefox(executablePath: string): Promise<EngineSession> {
 
 async function webkit(setup: WebKitSetup): Promise<EngineSession> {
   const driverPort = await freePort();
-  const command = process.env['DISPLAY'] || !setup.xvfbRun ? [setup.driver] : [setup.xvfbRun, '-a', setup.driver];
+  const command = process.env['DISPLAY'] || !setup.xvfbRun ? [setup.driver] : [setup.xvfbRun, '-a', '-s', '-screen 0 1280x1024x24 -noreset', setup.driver];
   const [program = setup.driver, ...args] = command;
   const driverProcess = spawn(program, [...args, `--port=${driverPort}`], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   children.push(driverProcess);
   await waitFor(`http://127.0.0.1:${driverPort}/status`, 'WebKitWebDriver', 30_000, driverProcess);
   const options = { port: driverPort, binary: setup.browser };
+  // -noreset: Xvfb would otherwise reset when the last browser window closes, and the next session
+  // could not open the display while it does.
   // WebKitWebDriver serves one session at a time: the desktop session is kept between journeys
   // (cookies and storage cleared), and a phone journey gets a session of its own meanwhile.
   let desktop: WebdriverioDriver | undefined = await WebdriverioDriver.open(baseUrl, options);
@@ -182,7 +184,11 @@ async function main(): Promise<number> {
     } catch (error) {
       failed += 1;
       console.log(`  ✗ ${journey.name} (${((Date.now() - began) / 1000).toFixed(1)} s)\n      ${String(error instanceof Error ? error.message : error).replace(/\n/g, '\n      ')}`);
-      if (driver) console.log(`      at ${await driver.url().catch(() => 'an unknown URL')}`);
+      if (driver) {
+        console.log(`      at ${await driver.url().catch(() => 'an unknown URL')}`);
+        const shown = await driver.evaluate(() => (document.querySelector('main') ?? document.body).innerText.replace(/\s+/g, ' ').slice(0, 400), null).catch(() => '');
+        console.log(`      page shows: ${shown}`);
+      }
     } finally {
       if (driver) await session.done(driver).catch(() => undefined);
     }

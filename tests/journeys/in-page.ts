@@ -102,7 +102,8 @@ export function inPage(request: PageRequest): Element | Probe | boolean | null {
 
   const found = all(request.target);
   const shown = found.find(visible) ?? null;
-  if (request.op === 'element') return shown;
+  // Like Playwright's actionability: a click waits for the control to be enabled, not just shown.
+  if (request.op === 'element') return shown && !shown.matches(':disabled, [aria-disabled="true"]') ? shown : null;
   if (request.op === 'probe') {
     const first = shown ?? found[0];
     return {
