@@ -8,6 +8,8 @@ const NGINX_PORT = Number(process.env['E2E_NGINX_PORT'] ?? 4398);
 const RECOVERY_PORT = Number(process.env['E2E_RECOVERY_PORT'] ?? 4400);
 /** The hostile-input specs' own origin and emulator: they drive flows the recovery specs must not see. */
 const HOSTILE_PORT = Number(process.env['E2E_HOSTILE_PORT'] ?? RECOVERY_PORT + 2);
+/** The engine-neutral journeys' own origin and emulator in Chromium (Firefox and WebKit start their own). */
+const JOURNEY_PORT = Number(process.env['E2E_JOURNEY_PORT'] ?? RECOVERY_PORT + 3);
 const executablePath = chromiumExecutable();
 // The nginx smoke run needs Debian's nginx; CI installs it, so there it is required.
 const withNginx = Boolean(process.env['CI']) || existsSync(process.env['NGINX_PATH'] ?? '/usr/sbin/nginx');
@@ -28,7 +30,8 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /nginx-smoke|recovery\.spec|hostile/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /nginx-smoke|recovery\.spec|hostile|journeys\.spec/ },
+    { name: 'journeys', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${JOURNEY_PORT}` }, testMatch: /journeys\.spec\.ts$/ },
     { name: 'recovery', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${RECOVERY_PORT}` }, testMatch: /recovery\.spec\.ts$/ },
     { name: 'hostile', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${HOSTILE_PORT}` }, testMatch: /hostile.*\.spec\.ts$/ },
     ...(withNginx
@@ -42,7 +45,7 @@ export default defineConfig({
       url: `http://localhost:${PORT}/app/nxn/login?SMQUERYDATA=ready`,
       reuseExistingServer: !process.env['CI'],
       timeout: 180_000,
-      env: { PORT: String(PORT), ISOLATED_PORT: `${RECOVERY_PORT},${HOSTILE_PORT}`, EMULATOR_CALL_ANSWER_MS: '2000' },
+      env: { PORT: String(PORT), ISOLATED_PORT: `${RECOVERY_PORT},${HOSTILE_PORT},${JOURNEY_PORT}`, EMULATOR_CALL_ANSWER_MS: '2000' },
       stdout: 'pipe',
     },
     ...(withNginx
