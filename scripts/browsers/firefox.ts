@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 /** Debian's Firefox ESR (driven over WebDriver BiDi by puppeteer-core), or FIREFOX_PATH when set. */
 export function firefoxExecutable(): string | undefined {
   const override = process.env['FIREFOX_PATH'];
-  if (override) return override;
+  if (override) return existsSync(override) ? override : undefined;
   return ['/usr/bin/firefox-esr', '/usr/bin/firefox'].find((path) => existsSync(path));
 }
 
