@@ -16,11 +16,12 @@ import { Emulator } from '../journeys/emulator.ts';
 import { journeys } from '../journeys/journeys.ts';
 
 type Engine = 'firefox' | 'webkit';
-const engine = process.argv[2];
-if (engine !== 'firefox' && engine !== 'webkit') {
+const requested = process.argv[2];
+if (requested !== 'firefox' && requested !== 'webkit') {
   console.error('usage: node tests/engines/run.ts firefox|webkit [name filter]');
   process.exit(2);
 }
+const engine: Engine = requested;
 const filter = process.argv[3];
 /** Each engine its own server (and emulator) by default, so both can run at once. */
 const DEFAULT_PORTS: Record<Engine, number> = { firefox: 4404, webkit: 4406 };

@@ -4,7 +4,8 @@ export type PageRequest =
   | { op: 'element'; target: WireTarget }
   | { op: 'probe'; target: WireTarget; attribute?: string }
   | { op: 'fill'; target: WireTarget; value: string }
-  | { op: 'focus' | 'blur'; target: WireTarget };
+  | { op: 'focus'; target: WireTarget }
+  | { op: 'blur'; target: WireTarget };
 
 export interface Probe {
   /** Matches in the DOM, shown or not (Playwright's toHaveCount). */
@@ -120,7 +121,7 @@ export function inPage(request: PageRequest): Element | Probe | boolean | null {
   else if (request.op === 'blur') {
     shown.focus();
     shown.blur();
-  } else {
+  } else if (request.op === 'fill') {
     // What Playwright's fill does, for React's controlled inputs: the native setter, then input.
     shown.focus();
     const prototype = shown instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;

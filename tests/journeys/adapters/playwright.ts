@@ -1,7 +1,8 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, ElementHandle, Page } from '@playwright/test';
 import { ACTION_TIMEOUT_MS, BaseDriver } from '../base-driver.ts';
 import type { Cookie, Key, WireTarget } from '../driver.ts';
 import { inPage } from '../in-page.ts';
+import type { PageRequest } from '../in-page.ts';
 
 /** Chromium through Playwright: its own input and page clock, the shared locator for finding. */
 export class PlaywrightDriver extends BaseDriver {
@@ -18,8 +19,9 @@ export class PlaywrightDriver extends BaseDriver {
   }
 
   protected async clickShown(target: WireTarget): Promise<boolean> {
-    const handle = await this.page.evaluateHandle(inPage, { op: 'element', target });
-    const element = handle.asElement();
+    const request: PageRequest = { op: 'element', target };
+    const handle = await this.page.evaluateHandle(inPage, request);
+    const element = handle.asElement() as ElementHandle<Element> | null;
     if (!element) {
       await handle.dispose();
       return false;

@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, KeyInput, Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, ElementHandle, KeyInput, Page } from 'puppeteer-core';
 import { BaseDriver } from '../base-driver.ts';
 import type { Cookie, Device, Key, WireTarget } from '../driver.ts';
 import { inPage } from '../in-page.ts';
+import type { PageRequest } from '../in-page.ts';
 
 const DESKTOP = { width: 1280, height: 720 };
 
@@ -29,8 +30,9 @@ export class PuppeteerDriver extends BaseDriver {
   }
 
   protected async clickShown(target: WireTarget): Promise<boolean> {
-    const handle = await this.page.evaluateHandle(inPage, { op: 'element', target });
-    const element = handle.asElement();
+    const request: PageRequest = { op: 'element', target };
+    const handle = await this.page.evaluateHandle(inPage, request);
+    const element = handle.asElement() as ElementHandle<Element> | null;
     if (!element) {
       await handle.dispose();
       return false;

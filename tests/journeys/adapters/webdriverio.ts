@@ -2,6 +2,7 @@ import { Key as Keys, remote } from 'webdriverio';
 import { BaseDriver } from '../base-driver.ts';
 import type { Cookie, Device, Key, WireTarget } from '../driver.ts';
 import { inPage } from '../in-page.ts';
+import type { PageRequest } from '../in-page.ts';
 
 const DESKTOP = { width: 1280, height: 720 };
 const KEYS: Record<Key, string[]> = {
@@ -34,16 +35,13 @@ export class WebdriverioDriver extends BaseDriver {
 
   static async open(baseUrl: string, options: WebKitSessionOptions): Promise<WebdriverioDriver> {
     const args = ['--automation', ...(options.device ? [`--user-agent=${options.device.userAgent}`] : [])];
-    const session = await remote({
-      hostname: '127.0.0.1',
-      port: options.port,
-      logLevel: 'error',
-      capabilities: {
-        browserName: 'MiniBrowser',
-        'wdio:enforceWebDriverClassic': true,
-        'webkitgtk:browserOptions': { binary: options.binary, args },
-      },
-    });
+    // WebKitGTK's own capability is not in WebdriverIO's types, hence no excess-property check here.
+    const capabilities = {
+      browserName: 'MiniBrowser',
+      'wdio:enforceWebDriverClassic': true,
+      'webkitgtk:browserOptions': { binary: options.binary, args },
+    };
+    const session = await remote({ hostname: '127.0.0.1', port: options.port, logLevel: 'error', capabilities });
     const { width, height } = options.device ?? DESKTOP;
     await session.setWindowSize(width, height);
     return new WebdriverioDriver(session, baseUrl);
@@ -60,9 +58,11 @@ export class WebdriverioDriver extends BaseDriver {
   }
 
   protected async clickShown(target: WireTarget): Promise<boolean> {
-    const reference = await this.session.execute(inPage, { op: 'element', target });
+    const request: PageRequest = { op: 'element', target };
+    // A returned element arrives as a WebDriver element reference, which $ takes.
+    const reference = await this.evaluate(inPage, request);
     if (!reference || typeof reference !== 'object') return false;
-    await (await this.session.$(reference as unknown as WebdriverIO.Element)).click();
+    await this.session.$(reference as unknown as WebdriverIO.Element).click();
     return true;
   }
 
@@ -87,7 +87,9 @@ export class WebdriverioDriver extends BaseDriver {
   }
 
   evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<Awaited<R>> {
-    return this.session.execute(fn as (arg: unknown) => R, arg) as Promise<Awaited<R>>;
+    // WebdriverIO's typing of execute's arguments is about elements; these are JSON.
+    const execute = this.session.execute.bind(this.session) as unknown as (script: (arg: A) => R, arg: A) => Promise<Awaited<R>>;
+    return execute(fn, arg);
   }
 
   async inject(source: string): Promise<void> {
