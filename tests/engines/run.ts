@@ -189,6 +189,8 @@ async function main(): Promise<number> {
         console.log(`      at ${await driver.url().catch(() => 'an unknown URL')}`);
         const shown = await driver.evaluate(() => (document.querySelector('main') ?? document.body).innerText.replace(/\s+/g, ' ').slice(0, 400), null).catch(() => '');
         console.log(`      page shows: ${shown}`);
+        const sent = await emulator.outbox().catch(() => []);
+        console.log(`      emulator outbox: ${sent.map((message) => `${message.channel} to ${message.to}${message.code ? ' (a code)' : ''}`).join('; ') || 'empty'}`);
       }
     } finally {
       if (driver) await session.done(driver).catch(() => undefined);

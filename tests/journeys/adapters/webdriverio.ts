@@ -78,8 +78,10 @@ export class WebdriverioDriver extends BaseDriver {
     return this.session.getUrl();
   }
 
-  type(text: string): Promise<void> {
-    return this.session.keys(text);
+  async type(text: string): Promise<void> {
+    // One action per character: WebKitGTK drops the second of two equal keys within one action
+    // sequence ("618859" arrived as "61859").
+    for (const character of text) await this.session.keys(character);
   }
 
   press(key: Key): Promise<void> {
