@@ -42,6 +42,16 @@ async function requestPassword(driver: Driver, user: string, query = ''): Promis
   await visible(driver, text('Option #1'));
 }
 
+/**
+ * Chooses a channel and waits for the send's outcome (the code field, the call code or a message),
+ * so a passcode read from the outbox next is this send's, not an earlier one.
+ */
+async function choose(driver: Driver, option: RegExp): Promise<void> {
+  await driver.click(role('button', option));
+  await until(async () => Promise.all([driver.probe(passcode), driver.probe(label('Code to key in')), driver.probe(role('alert'))]),
+    (probes) => probes.some((probe) => probe.visible), `the outcome of choosing ${String(option)}`);
+}
+
 async function enterCode(driver: Driver, code: string): Promise<void> {
   await driver.fill(passcode, code);
   await driver.click(role('button', 'Submit'));
@@ -89,7 +99,7 @@ export const journeys: Journey[] = [
     async run(driver, emulator) {
       await requestPassword(driver, 'jdoe');
       await visible(driver, text('j******e@example.com'));
-      await driver.click(role('button', /Option #1 Email/));
+      await choose(driver, /Option #1 Email/);
       await hasAttribute(driver, passcode, 'autocomplete', 'one-time-code');
       await enterCode(driver, await emulator.codeSentTo('john.doe@example.com'));
       await url(driver, /fps-self-change-pw/);
@@ -104,7 +114,7 @@ export const journeys: Journey[] = [
     name: 'forgot password by SMS: last 4 digits, show the passcode, submit',
     async run(driver, emulator) {
       await requestPassword(driver, 'jdoe');
-      await driver.click(role('button', /Option #2 SMS/));
+      await choose(driver, /Option #2 SMS/);
       await visible(driver, text('+***0147'));
       await hasAttribute(driver, passcode, 'type', 'password');
       await driver.click(role('button', 'Show passcode'));
@@ -118,7 +128,7 @@ export const journeys: Journey[] = [
     async run(driver, emulator) {
       if (driver.clock) await driver.clock.install();
       await requestPassword(driver, 'jdoe');
-      await driver.click(role('button', /Option #3 Call/));
+      await choose(driver, /Option #3 Call/);
       const code = label('Code to key in');
       await hasAttribute(driver, code, 'readonly', '');
       await hasValue(driver, code, /^\d{6}$/);
@@ -132,7 +142,7 @@ export const journeys: Journey[] = [
     name: 'first-time user: the temporary password becomes one of their own',
     async run(driver, emulator) {
       await requestPassword(driver, 'newuser', '?FTUF=Y');
-      await driver.click(role('button', /Option #1 Email/));
+      await choose(driver, /Option #1 Email/);
       await enterCode(driver, await emulator.codeSentTo('nina.new@example.com'));
       await url(driver, /fps-self-change-pw\?.*FTUF=Y/);
       await changePassword(driver, 'Welcome#2026', 'Own#Keys2027');
@@ -150,7 +160,7 @@ export const journeys: Journey[] = [
       await driver.fill(label('Last name'), 'Doe');
       await driver.fill(label('E-mail address'), 'john.doe@example.com');
       await driver.click(role('button', 'Continue'));
-      await driver.click(role('button', /Option #1 Email/));
+      await choose(driver, /Option #1 Email/);
       await enterCode(driver, await emulator.codeSentTo('john.doe@example.com'));
       await visible(driver, role('heading', 'Your User ID is on its way'));
       await visible(driver, text('J******e@example.com'));
@@ -162,7 +172,7 @@ export const journeys: Journey[] = [
     name: 'change password: the rules checklist, a refused reuse (ISB_USRUP06), then the success toast on login',
     async run(driver, emulator) {
       await requestPassword(driver, 'jdoe');
-      await driver.click(role('button', /Option #1 Email/));
+      await choose(driver, /Option #1 Email/);
       await enterCode(driver, await emulator.codeSentTo('john.doe@example.com'));
       await url(driver, /fps-self-change-pw/);
       const temporary = await emulator.temporaryPasswordFor('john.doe@example.com');
@@ -305,16 +315,16 @@ export const journeys: Journey[] = [
       await expectNoAxeViolation(driver, 'request with a field error');
       await requestPassword(driver, 'jdoe');
       await expectNoAxeViolation(driver, 'channel choice');
-      await driver.click(role('button', /Option #1 Email/));
+      await choose(driver, /Option #1 Email/);
       await enterCode(driver, '000000');
       await visible(driver, role('alert'));
       await expectNoAxeViolation(driver, 'verify with an error');
       await driver.click(role('button', 'Return to previous page'));
-      await driver.click(role('button', /Option #3 Call/));
+      await choose(driver, /Option #3 Call/);
       await visible(driver, label('Code to key in'));
       await expectNoAxeViolation(driver, 'verify by call');
       await requestPassword(driver, 'llocked');
-      await driver.click(role('button', /Option #1 Email/));
+      await choose(driver, /Option #1 Email/);
       await enterCode(driver, await emulator.codeSentTo('lena.locked@example.com'));
       await visible(driver, role('heading', 'ERROR'));
       await expectNoAxeViolation(driver, 'error step');
@@ -324,7 +334,7 @@ export const journeys: Journey[] = [
       await driver.fill(label('Last name'), 'Doe');
       await driver.fill(label('E-mail address'), 'john.doe@example.com');
       await driver.click(role('button', 'Continue'));
-      await driver.click(role('button', /Option #1 Email/));
+      await choose(driver, /Option #1 Email/);
       await enterCode(driver, await emulator.codeSentTo('john.doe@example.com'));
       await visible(driver, role('heading', 'Your User ID is on its way'));
       await expectNoAxeViolation(driver, 'info step');
