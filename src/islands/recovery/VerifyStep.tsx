@@ -35,7 +35,8 @@ export default function VerifyStep({ strings, option, callCode, received, resent
   const error = validateOtp(code);
   const isCall = option.channel === 'call';
 
-  // A resent code replaces the old one: the field starts empty again.
+  // A resend voids the old code: clear the field then, and only then. (An effect ran on mount too, after
+  // the first paint, and wiped a code autofilled or typed that early: seen in WebKitGTK.)
   const [seenResent, setSeenResent] = useState(resent);
   if (resent !== seenResent) {
     setSeenResent(resent);
