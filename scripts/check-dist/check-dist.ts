@@ -6,7 +6,7 @@ import fg from 'fast-glob';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { cspHash } from '../../src/build/csp.ts';
-import { metaPolicyOf, policySources, urlPathOf } from '../../src/build/security-headers.ts';
+import { metaPolicyOf, policySources, readPortalHeaders } from '../../src/build/security-headers.ts';
 
 /** Page files every brand has in every language (relative to the brand's folders). */
 export const BRAND_PAGES = [
@@ -48,12 +48,23 @@ function describe(element: InlineElement): string {
   return `${element.opening} "${start}${element.text.length > 40 ? '…' : ''}"`;
 }
 
+/** The CSP the site-wide `/*` rule of a `_headers` text sets: what a static host sends with every page. */
+export function staticHostPolicy(headers: string): string | undefined {
+  const siteWide = headers.split(/\n(?=\/)/).find((rule) => rule.startsWith('/*\n'));
+  return /^\s*Content-Security-Policy:\s*(.+)$/m.exec(siteWide ?? '')?.[1]?.trim();
+}
+
+/** The policies every page is sent with besides its own meta policy, by where they come from. */
+type HeaderPolicies = Array<[string, string | undefined]>;
+
 /**
- * Inline scripts and styles whose hash the page's policies do not carry: the browser would refuse them.
- * Checks the meta policy in the page and the header policy the servers send (`_portal-headers.json`).
+ * Inline scripts and styles whose hash one of the page's policies does not carry: the browser would refuse
+ * them. Checks the meta policy in the page and the header policies the hosts send: the one in
+ * `_portal-headers.json` (bundled server; nginx's is written with it) and the one in `_headers` (static hosts).
  */
-function inlineHashProblems(file: string, html: string, headerPolicy: string | undefined): string[] {
-  const policies: Array<[string, string | undefined]> = [['meta policy', metaPolicyOf(html)], ['header policy (_portal-headers.json)', headerPolicy]];
+function inlineHashProblems(file: string, html: string, headerPolicies: HeaderPolicies): string[] {
+  // A missing header file is named once, not on every page.
+  const policies: HeaderPolicies = [['meta policy', metaPolicyOf(html)], ...headerPolicies.filter(([, policy]) => policy !== undefined)];
   const problems: string[] = [];
   for (const [name, policy] of policies) {
     if (policy === undefined) {
@@ -85,9 +96,12 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
       }
     }
   }
-  const headersFile = join(distDir, '_portal-headers.json');
-  const headerTable = existsSync(headersFile) ? (JSON.parse(readFileSync(headersFile, 'utf8')) as Record<string, Record<string, string>>) : undefined;
-  if (!headerTable) problems.push('_portal-headers.json: missing: the servers would send no per-page policy');
+  const serverPolicy = readPortalHeaders(distDir)?.['Content-Security-Policy'];
+  if (!serverPolicy) problems.push('_portal-headers.json: missing: the servers would send no page policy');
+  const headersFile = join(distDir, '_headers');
+  const hostPolicy = existsSync(headersFile) ? staticHostPolicy(readFileSync(headersFile, 'utf8')) : undefined;
+  if (!hostPolicy) problems.push('_headers: no site-wide policy: static hosts would send no page policy');
+  const headerPolicies: HeaderPolicies = [['header policy (_portal-headers.json)', serverPolicy], ['static-host policy (_headers)', hostPolicy]];
   for (const path of fg.sync('**/*', { cwd: distDir, absolute: true, dot: true })) {
     if (!/\.(html|js|css)$/.test(path)) continue;
     const file = relative(distDir, path);
@@ -99,7 +113,7 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
         const asset = match[1] ?? '';
         if (!existsSync(join(distDir, asset))) problems.push(`${file}: missing asset ${asset}`);
       }
-      if (headerTable) problems.push(...inlineHashProblems(file, text, headerTable[urlPathOf(file)]?.['Content-Security-Policy']));
+      problems.push(...inlineHashProblems(file, text, headerPolicies));
     }
   }
   return problems;
