@@ -3,7 +3,7 @@
 // other brand's pages and assets as they are (a brand manager's change, in seconds).
 // Options: --out <dir> (default dist/), --shards <n>, --report (prints a JSON line of peak memory and CPU).
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
@@ -49,12 +49,17 @@ interface ShardUsage {
   cpuSeconds: number;
 }
 
+/** This process's environment without what would put Astro in test mode (a caller under Vitest). */
+function buildEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
+}
+
 /** Runs one Astro build of `brands` into `outDir` in a process of its own. */
 function buildShard(outDir: string, brands: readonly string[]): Promise<ShardUsage> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [join(import.meta.dirname, 'build-shard.ts'), outDir], {
       cwd: root,
-      env: { ...process.env, BRANDS: brands.join(',') },
+      env: { ...buildEnvironment(), BRANDS: brands.join(',') },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
@@ -117,8 +122,8 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
   const shards = shardsOf(brands, shardCount);
   // Inside the project: for an outDir elsewhere Astro puts its server chunks in the shared .astro/, where
   // the other shards' builds would overwrite them.
-  const work = join(root, '.astro', `brand-builds-${String(process.pid)}`);
-  rmSync(work, { recursive: true, force: true });
+  mkdirSync(join(root, '.astro'), { recursive: true });
+  const work = mkdtempSync(join(root, '.astro', 'brand-builds-'));
   try {
     const shardDirs = shards.map((_, index) => join(work, String(index)));
     const usage = await Promise.all(shards.map((shard, index) => buildShard(shardDirs[index] ?? '', shard)));
