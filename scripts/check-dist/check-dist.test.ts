@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { cspHash } from '../../src/build/csp.ts';
 import { staticHostHeaders } from '../../src/build/page-headers.ts';
-import { BRAND_PAGES, checkDist } from './check-dist.ts';
+import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport } from './check-dist.ts';
 
 const THEME = ':root{--c:#000}';
 const LANGUAGE_CHECK = "document.documentElement.className+=' js';";
@@ -98,4 +98,30 @@ test('a script data block is not run, so it needs no hash; a page without a poli
   writeFileSync(join(dir, 'app/nxn/logout.html'), page('<script type="application/json">{"a":1}</script>'));
   writeFileSync(join(dir, 'app/nxn/ssoLogout.html'), `<html><script>${LANGUAGE_CHECK}</script></html>`);
   expect(checkDist(dir, ['nxn'])).toEqual(['app/nxn/ssoLogout.html: no meta policy']);
+});
+
+test('the deploy report counts files and bytes per brand, shared and in total', () => {
+  const dir = fakeDist();
+  writeFileSync(join(dir, '_astro/theme-nxn.abc123.css'), ':root{}');
+  const report = deployReport(dir);
+  const pageBytes = Buffer.byteLength(page());
+  // 22 pages and the theme are nxn's; index, 404, a.css and the two header files are shared.
+  expect(report.byBrand.get('nxn')).toEqual({ files: 2 * BRAND_PAGES.length + 1, bytes: 2 * BRAND_PAGES.length * pageBytes + 7 });
+  expect(report.byBrand.get('')?.files).toBe(5);
+  expect(report.total.files).toBe(2 * BRAND_PAGES.length + 6);
+  expect(report.headerRules).toBe(2);
+  expect(report.warnings).toEqual([]);
+  expect(formatDeployReport(report).at(-2)).toMatch(/^total\s+28\s+\d+$/);
+});
+
+test('the deploy report warns where a static host\'s limits would be exceeded', () => {
+  const dir = fakeDist();
+  const limits = { files: 10, fileBytes: 1000, headerRules: 1 };
+  writeFileSync(join(dir, '_astro/big.js'), 'x'.repeat(1001));
+  expect(deployReport(dir, limits).warnings).toEqual([
+    '_astro/big.js: 1001 bytes, over a static host\'s 1000 per file',
+    '28 files (28 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
+    '_headers: 2 rules, over a static host\'s 1',
+  ]);
+  expect(DEPLOY_LIMITS).toEqual({ files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 });
 });

@@ -10,18 +10,13 @@ import { listBrandKeys } from '../../src/config/load-brands.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 import { builtPagePolicy, headerRuleCount, precompress, writeHeaderFiles } from '../../src/build/page-headers.ts';
 import { unionPolicy } from '../../src/build/security-headers.ts';
+import { brandEntries } from '../../src/build/dist-layout.ts';
 
 const root = join(import.meta.dirname, '../..');
 /** What stamps a dist/ with the brands it holds ('' for all): ensure-built.ts and check:dist read it. */
 const STAMP = '.portal-build-stamp';
 /** Pages outside brand folders: every shard renders them, one shard's copy is kept. */
 const SITE_PAGES = ['index.html', 'index.html.gz', '404.html', '404.html.gz'];
-const LANGUAGE_PREFIXES = ['', 'de-DE/'];
-
-/** The files and folders of a dist/ that belong to one brand, in every language. */
-export function brandEntries(wl: string): string[] {
-  return LANGUAGE_PREFIXES.flatMap((prefix) => [`${prefix}app/${wl}`, `${prefix}app/${wl}.html`, `${prefix}app/${wl}.html.gz`, `${prefix}self-service/${wl}`]);
-}
 
 /** Every file below `dir`, relative to it. */
 function filesBelow(dir: string, base = dir): string[] {
