@@ -26,7 +26,7 @@ export function benchBuild(count: number): { brands: number; pages: number; seco
     const child = spawnSync(process.execPath, [join(root, 'scripts/deploy/build-brands.ts'), '--out', outDir, '--report'], {
       cwd: root,
       encoding: 'utf8',
-      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORTAL_BRANDS_DIR: brandsDir, BUILD_LOG_LEVEL: process.env['BUILD_LOG_LEVEL'] ?? '' },
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORTAL_BRANDS_DIR: brandsDir, BUILD_LOG_LEVEL: process.env['BUILD_LOG_LEVEL'] ?? '', BUILD_SHARDS: process.env['BUILD_SHARDS'] ?? '' },
       maxBuffer: 64 * 1024 * 1024,
     });
     const seconds = (performance.now() - started) / 1000;

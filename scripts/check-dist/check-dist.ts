@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { cspHash } from '../../src/build/csp.ts';
 import { metaPolicyOf, policySources, readPortalHeaders } from '../../src/build/security-headers.ts';
 import { brandOfFile, LANGUAGE_PREFIXES } from '../../src/build/dist-layout.ts';
-import { headerRuleCount } from '../../src/build/page-headers.ts';
+import { headerRuleCount, STATIC_HOST_LIMITS } from '../../src/build/page-headers.ts';
 
 /** Page files every brand has in every language (relative to the brand's folders). */
 export const BRAND_PAGES = [
@@ -123,7 +123,7 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
 }
 
 /** Per-deploy limits of static hosts (Cloudflare Pages, the strictest): files, bytes per file, `_headers` rules. */
-export const DEPLOY_LIMITS = { files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 } as const;
+export const DEPLOY_LIMITS = { files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: STATIC_HOST_LIMITS.rules } as const;
 
 export interface DeployReport {
   /** Files and bytes by brand; what all brands share under ''. */

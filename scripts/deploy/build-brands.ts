@@ -1,14 +1,15 @@
 // `npm run build:brands [-- <wl>…]`: builds every brand (or the named ones) into dist/, on every core.
 // `npm run build:brand -- <wl>…`: rebuilds only the named brands into an existing dist/, leaving every
 // other brand's pages and assets as they are (a brand manager's change, in seconds).
-// Options: --out <dir> (default dist/), --shards <n>, --report (prints a JSON line of peak memory and CPU).
+// Options: --out <dir> (default dist/), --shards <n> (or BUILD_SHARDS), --report (prints a JSON line of peak
+// memory and CPU).
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
-import { builtPagePolicy, headerRuleCount, precompress, writeHeaderFiles } from '../../src/build/page-headers.ts';
+import { builtPagePolicy, headerRuleCount, writeHeaderFiles } from '../../src/build/page-headers.ts';
 import { unionPolicy } from '../../src/build/security-headers.ts';
 import { brandEntries } from '../../src/build/dist-layout.ts';
 
@@ -139,7 +140,6 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
       }
     });
     const headers = writeHeaderFiles(out, unionPolicy(policies.filter(Boolean)));
-    await precompress(out, ['_portal-headers.json']);
     const stamped = existsSync(join(out, STAMP)) ? readFileSync(join(out, STAMP), 'utf8').trim() : '';
     const held = options.into ? (stamped === '' ? [] : [...new Set([...stamped.split(','), ...brands])]) : brands.length === all.length ? [] : brands;
     writeFileSync(join(out, STAMP), held.sort().join(','));
@@ -167,7 +167,7 @@ if (import.meta.main) {
     return index >= 0;
   };
   const out = value('out') ?? join(root, 'dist');
-  const shards = value('shards');
+  const shards = value('shards') ?? process.env['BUILD_SHARDS'];
   const into = flag('into');
   const report = flag('report');
   const brands = args.length > 0 ? args : (process.env['BRANDS'] ?? '').split(',').map((key) => key.trim()).filter(Boolean);

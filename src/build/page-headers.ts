@@ -1,5 +1,5 @@
 import fg from 'fast-glob';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
@@ -15,12 +15,19 @@ const gzip = promisify(gzipCallback);
  * Writes a `.gz` beside each text asset so servers send compressed bytes without work per request. zlib's
  * asynchronous calls run on libuv's threads, so thousands of pages compress on every core at once.
  */
-export async function precompress(distDir: string, files: readonly string[] = fg.sync('**/*.{html,js,css,svg,json,txt}', { cwd: distDir })): Promise<number> {
+export async function precompress(
+  distDir: string,
+  files: readonly string[] = fg.sync('**/*.{html,js,css,svg,json,txt}', { cwd: distDir }),
+  /** Sees each file's bytes as they are read, so a caller that needs them reads no file twice. */
+  onRead: (file: string, bytes: Buffer) => void = () => undefined,
+): Promise<number> {
   let next = 0;
   const worker = async () => {
     for (let file = files[next++]; file !== undefined; file = files[next++]) {
       const absolute = join(distDir, file);
-      await writeFile(`${absolute}.gz`, await gzip(await readFile(absolute), { level: 9 }));
+      const bytes = await readFile(absolute);
+      onRead(file, bytes);
+      await writeFile(`${absolute}.gz`, await gzip(bytes, { level: 9 }));
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
@@ -103,16 +110,6 @@ export function writeHeaderFiles(distDir: string, pagePolicy: string): string {
 /** The page policy of a built dist/ (from `_portal-headers.json`), if it has one. */
 export const builtPagePolicy = (distDir: string): string | undefined => readPortalHeaders(distDir)?.['Content-Security-Policy'];
 
-/** The one header policy that allows every page's inline scripts and styles: the union of their meta policies. */
-export function pagePolicyOf(distDir: string, pages: readonly string[]): string {
-  const policies = new Set<string>();
-  for (const page of pages) {
-    const policy = metaPolicyOf(readFileSync(join(distDir, page), 'utf8'));
-    if (policy) policies.add(headerPolicy(policy));
-  }
-  return unionPolicy([...policies]);
-}
-
 /** Writes the theme stylesheets the rendered pages link to (see brand-theme-files.ts). */
 function writeThemeFiles(distDir: string): string[] {
   const written: string[] = [];
@@ -146,14 +143,22 @@ export function pageHeaders(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const distDir = fileURLToPath(dir);
         const themes = writeThemeFiles(distDir);
-        const pages = fg.sync('**/*.html', { cwd: distDir });
-        const headers = writeHeaderFiles(distDir, pagePolicyOf(distDir, pages));
+        // The one header policy that allows every page's inline scripts and styles: the union of their meta policies.
+        const policies = new Set<string>();
+        let pages = 0;
+        const compressed = await precompress(distDir, undefined, (file, bytes) => {
+          if (!file.endsWith('.html')) return;
+          pages += 1;
+          const policy = metaPolicyOf(bytes.toString('utf8'));
+          if (policy) policies.add(headerPolicy(policy));
+        });
+        const headers = writeHeaderFiles(distDir, unionPolicy([...policies]));
         const rules = headerRuleCount(headers);
         const longest = Math.max(...headers.split('\n').map((line) => line.length));
         if (rules > STATIC_HOST_LIMITS.rules || longest > STATIC_HOST_LIMITS.lineLength) {
-          logger.warn(`_headers has ${rules} rules and a ${longest}-character line: Cloudflare Pages takes at most ${STATIC_HOST_LIMITS.rules} rules of ${STATIC_HOST_LIMITS.lineLength} characters (nginx and the bundled server have no such limit)`);
+          logger.warn(`_headers has ${String(rules)} rules and a ${String(longest)}-character line: Cloudflare Pages takes at most ${String(STATIC_HOST_LIMITS.rules)} rules of ${String(STATIC_HOST_LIMITS.lineLength)} characters (nginx and the bundled server have no such limit)`);
         }
-        logger.info(`one security policy for ${pages.length} pages (${rules} _headers rules), ${themes.length} theme files, ${String(await precompress(distDir))} files precompressed`);
+        logger.info(`one security policy for ${String(pages)} pages (${String(rules)} _headers rules), ${String(themes.length)} theme files, ${String(compressed)} files precompressed`);
       },
     },
   };
