@@ -83,7 +83,6 @@ function inlineHashProblems(file: string, html: string, headerPolicies: HeaderPo
   return problems;
 }
 
-
 /** Every problem of a dist/ folder built for `brands`. */
 export function checkDist(distDir: string, brands: readonly string[]): string[] {
   if (!existsSync(distDir)) return [`${distDir}: missing: run npm run build`];

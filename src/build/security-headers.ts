@@ -52,12 +52,6 @@ export function metaPolicyOf(html: string): string | undefined {
   return /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"');
 }
 
-/** The URL path a built page file answers, as the per-page header table keys it (`app/nxn/login.html` -> `/app/nxn/login`). */
-export function urlPathOf(file: string): string {
-  const path = `/${file.replace(/\.html$/, '')}`;
-  return path === '/index' ? '/' : path;
-}
-
 /** Where the build writes the headers every page gets, for the bundled server and check:dist. */
 export const PORTAL_HEADERS_FILE = '_portal-headers.json';
 
