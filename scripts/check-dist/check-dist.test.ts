@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { cspHash } from '../../src/build/csp.ts';
-import { urlPathOf } from '../../src/build/security-headers.ts';
-import { BRAND_PAGES, checkDist } from './check-dist.ts';
+import { staticHostHeaders } from '../../src/build/page-headers.ts';
+import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport } from './check-dist.ts';
 
 const THEME = ':root{--c:#000}';
 const LANGUAGE_CHECK = "document.documentElement.className+=' js';";
@@ -14,21 +14,23 @@ const POLICY = `default-src 'self'; script-src 'self' '${cspHash(LANGUAGE_CHECK)
 const page = (body = '', policy = POLICY) =>
   `<html><head><meta http-equiv="content-security-policy" content="${policy.replaceAll("'", '&#39;')}"><script>${LANGUAGE_CHECK}</script><style>${THEME}</style><link href="/_astro/a.css"></head><body>${body}</body></html>`;
 
+/** The header files a build writes: the one page policy for the bundled server and for static hosts. */
+function writeHeaders(dir: string, serverPolicy = `${POLICY}; frame-ancestors 'none'`, hostPolicy = serverPolicy): void {
+  writeFileSync(join(dir, '_portal-headers.json'), JSON.stringify({ page: { 'Content-Security-Policy': serverPolicy } }));
+  writeFileSync(join(dir, '_headers'), staticHostHeaders(hostPolicy));
+}
+
 function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dist-'));
-  const headers: Record<string, Record<string, string>> = {};
   const write = (file: string, text = page()) => {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
-    if (file.endsWith('.html')) {
-      headers[urlPathOf(file)] = { 'Content-Security-Policy': `${POLICY}; frame-ancestors 'none'` };
-    }
   };
   write('_astro/a.css', 'body{}');
   write('index.html');
   write('404.html');
   for (const prefix of ['', 'de-DE/']) for (const page of BRAND_PAGES) write(`${prefix}${page.replace('{wl}', 'nxn')}`);
-  writeFileSync(join(dir, '_portal-headers.json'), JSON.stringify(headers));
+  writeHeaders(dir);
   return dir;
 }
 
@@ -57,24 +59,38 @@ test('names a brand that was not built', () => {
   expect(checkDist(fakeDist(), ['nxn', 'acme'])).toContain('app/acme/login.html: missing page');
 });
 
-test('names the page and the element of an inline script whose hash is in neither policy', () => {
+test('names the page and the element of an inline script whose hash is in none of its policies', () => {
   const dir = fakeDist();
   const late = "(function(){document.getElementById('legacy-browser').removeAttribute('hidden');})();";
   writeFileSync(join(dir, 'app/nxn/login.html'), page(`<script nomodule>${late}</script>`));
   expect(checkDist(dir, ['nxn'])).toEqual([
     `app/nxn/login.html: <script nomodule> "(function(){document.getElementById('leg…": ${cspHash(late)} is not in the meta policy`,
     `app/nxn/login.html: <script nomodule> "(function(){document.getElementById('leg…": ${cspHash(late)} is not in the header policy (_portal-headers.json)`,
+    `app/nxn/login.html: <script nomodule> "(function(){document.getElementById('leg…": ${cspHash(late)} is not in the static-host policy (_headers)`,
   ]);
 });
 
-test('checks inline styles against style-src and the header policy on its own', () => {
+test('checks inline styles against style-src, and each header policy on its own', () => {
+  const withoutTheme = `default-src 'self'; script-src 'self' '${cspHash(LANGUAGE_CHECK)}'; style-src 'self'; frame-ancestors 'none'`;
+  // The server's policy lost the theme's hash (say, written from a stale build): the meta policy alone is not enough.
   const dir = fakeDist();
-  const headersFile = join(dir, '_portal-headers.json');
-  const headers = JSON.parse(readFileSync(headersFile, 'utf8')) as Record<string, Record<string, string>>;
-  // The header policy lost the theme's hash (say, written from a stale page): the meta policy alone is not enough.
-  headers['/app/nxn/sorry'] = { 'Content-Security-Policy': `default-src 'self'; script-src 'self' '${cspHash(LANGUAGE_CHECK)}'; style-src 'self'; frame-ancestors 'none'` };
-  writeFileSync(headersFile, JSON.stringify(headers));
-  expect(checkDist(dir, ['nxn'])).toEqual([`app/nxn/sorry.html: <style> ":root{--c:#000}": ${cspHash(THEME)} is not in the header policy (_portal-headers.json)`]);
+  writeHeaders(dir, withoutTheme, `${POLICY}; frame-ancestors 'none'`);
+  const problems = checkDist(dir, ['nxn']);
+  expect(problems).toHaveLength(2 * BRAND_PAGES.length + 2);
+  expect(problems).toContain(`app/nxn/sorry.html: <style> ":root{--c:#000}": ${cspHash(THEME)} is not in the header policy (_portal-headers.json)`);
+  // The same for the policy static hosts send.
+  writeHeaders(dir, `${POLICY}; frame-ancestors 'none'`, withoutTheme);
+  expect(checkDist(dir, ['nxn'])).toContain(`404.html: <style> ":root{--c:#000}": ${cspHash(THEME)} is not in the static-host policy (_headers)`);
+});
+
+test('names missing header files once', () => {
+  const dir = fakeDist();
+  rmSync(join(dir, '_portal-headers.json'));
+  rmSync(join(dir, '_headers'));
+  expect(checkDist(dir, ['nxn'])).toEqual([
+    '_portal-headers.json: missing: the servers would send no page policy',
+    '_headers: no site-wide policy: static hosts would send no page policy',
+  ]);
 });
 
 test('a script data block is not run, so it needs no hash; a page without a policy is named', () => {
@@ -82,4 +98,30 @@ test('a script data block is not run, so it needs no hash; a page without a poli
   writeFileSync(join(dir, 'app/nxn/logout.html'), page('<script type="application/json">{"a":1}</script>'));
   writeFileSync(join(dir, 'app/nxn/ssoLogout.html'), `<html><script>${LANGUAGE_CHECK}</script></html>`);
   expect(checkDist(dir, ['nxn'])).toEqual(['app/nxn/ssoLogout.html: no meta policy']);
+});
+
+test('the deploy report counts files and bytes per brand, shared and in total', () => {
+  const dir = fakeDist();
+  writeFileSync(join(dir, '_astro/theme-nxn.abc123.css'), ':root{}');
+  const report = deployReport(dir);
+  const pageBytes = Buffer.byteLength(page());
+  // 22 pages and the theme are nxn's; index, 404, a.css and the two header files are shared.
+  expect(report.byBrand.get('nxn')).toEqual({ files: 2 * BRAND_PAGES.length + 1, bytes: 2 * BRAND_PAGES.length * pageBytes + 7 });
+  expect(report.byBrand.get('')?.files).toBe(5);
+  expect(report.total.files).toBe(2 * BRAND_PAGES.length + 6);
+  expect(report.headerRules).toBe(2);
+  expect(report.warnings).toEqual([]);
+  expect(formatDeployReport(report).at(-2)).toMatch(/^total\s+28\s+\d+$/);
+});
+
+test('the deploy report warns where a static host\'s limits would be exceeded', () => {
+  const dir = fakeDist();
+  const limits = { files: 10, fileBytes: 1000, headerRules: 1 };
+  writeFileSync(join(dir, '_astro/big.js'), 'x'.repeat(1001));
+  expect(deployReport(dir, limits).warnings).toEqual([
+    '_astro/big.js: 1001 bytes, over a static host\'s 1000 per file',
+    '28 files (28 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
+    '_headers: 2 rules, over a static host\'s 1',
+  ]);
+  expect(DEPLOY_LIMITS).toEqual({ files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 });
 });

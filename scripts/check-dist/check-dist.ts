@@ -1,12 +1,16 @@
 // `npm run check:dist [-- <distDir>]`: is a built dist/ complete and clean enough to deploy?
 // Every brand x language x page present, every referenced asset present, no absolute localhost
 // URL, nothing of the emulator, every inline script and style allowed by its page's policy. One
-// line per problem, exit code 1 on any.
+// line per problem, exit code 1 on any. First it reports files and bytes per brand and in total, with a
+// warning where a static host's per-deploy limits would be exceeded (warnings do not fail: nginx and the
+// bundled server have no such limits).
 import fg from 'fast-glob';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { cspHash } from '../../src/build/csp.ts';
-import { metaPolicyOf, policySources, urlPathOf } from '../../src/build/security-headers.ts';
+import { metaPolicyOf, policySources, readPortalHeaders } from '../../src/build/security-headers.ts';
+import { brandOfFile, LANGUAGE_PREFIXES } from '../../src/build/dist-layout.ts';
+import { headerRuleCount, STATIC_HOST_LIMITS } from '../../src/build/page-headers.ts';
 
 /** Page files every brand has in every language (relative to the brand's folders). */
 export const BRAND_PAGES = [
@@ -14,7 +18,6 @@ export const BRAND_PAGES = [
   'app/{wl}/systemRequirements.html', 'app/{wl}/cookiePolicy.html', 'app/{wl}/pageNotFound.html', 'app/{wl}.html',
   'self-service/{wl}/fps.html', 'self-service/{wl}/fuid.html', 'self-service/{wl}/fps-self-change-pw.html',
 ];
-const LANGUAGE_PREFIXES = ['', 'de-DE/'];
 
 /** An inline `<script>` or `<style>` of a page: what the browser hashes against the policy. */
 interface InlineElement {
@@ -48,12 +51,23 @@ function describe(element: InlineElement): string {
   return `${element.opening} "${start}${element.text.length > 40 ? '…' : ''}"`;
 }
 
+/** The CSP the site-wide `/*` rule of a `_headers` text sets: what a static host sends with every page. */
+export function staticHostPolicy(headers: string): string | undefined {
+  const siteWide = headers.split(/\n(?=\/)/).find((rule) => rule.startsWith('/*\n'));
+  return /^\s*Content-Security-Policy:\s*(.+)$/m.exec(siteWide ?? '')?.[1]?.trim();
+}
+
+/** The policies every page is sent with besides its own meta policy, by where they come from. */
+type HeaderPolicies = Array<[string, string | undefined]>;
+
 /**
- * Inline scripts and styles whose hash the page's policies do not carry: the browser would refuse them.
- * Checks the meta policy in the page and the header policy the servers send (`_portal-headers.json`).
+ * Inline scripts and styles whose hash one of the page's policies does not carry: the browser would refuse
+ * them. Checks the meta policy in the page and the header policies the hosts send: the one in
+ * `_portal-headers.json` (bundled server; nginx's is written with it) and the one in `_headers` (static hosts).
  */
-function inlineHashProblems(file: string, html: string, headerPolicy: string | undefined): string[] {
-  const policies: Array<[string, string | undefined]> = [['meta policy', metaPolicyOf(html)], ['header policy (_portal-headers.json)', headerPolicy]];
+function inlineHashProblems(file: string, html: string, headerPolicies: HeaderPolicies): string[] {
+  // A missing header file is named once, not on every page.
+  const policies: HeaderPolicies = [['meta policy', metaPolicyOf(html)], ...headerPolicies.filter(([, policy]) => policy !== undefined)];
   const problems: string[] = [];
   for (const [name, policy] of policies) {
     if (policy === undefined) {
@@ -68,7 +82,6 @@ function inlineHashProblems(file: string, html: string, headerPolicy: string | u
   }
   return problems;
 }
-
 
 /** Every problem of a dist/ folder built for `brands`. */
 export function checkDist(distDir: string, brands: readonly string[]): string[] {
@@ -85,9 +98,12 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
       }
     }
   }
-  const headersFile = join(distDir, '_portal-headers.json');
-  const headerTable = existsSync(headersFile) ? (JSON.parse(readFileSync(headersFile, 'utf8')) as Record<string, Record<string, string>>) : undefined;
-  if (!headerTable) problems.push('_portal-headers.json: missing: the servers would send no per-page policy');
+  const serverPolicy = readPortalHeaders(distDir)?.['Content-Security-Policy'];
+  if (!serverPolicy) problems.push('_portal-headers.json: missing: the servers would send no page policy');
+  const headersFile = join(distDir, '_headers');
+  const hostPolicy = existsSync(headersFile) ? staticHostPolicy(readFileSync(headersFile, 'utf8')) : undefined;
+  if (!hostPolicy) problems.push('_headers: no site-wide policy: static hosts would send no page policy');
+  const headerPolicies: HeaderPolicies = [['header policy (_portal-headers.json)', serverPolicy], ['static-host policy (_headers)', hostPolicy]];
   for (const path of fg.sync('**/*', { cwd: distDir, absolute: true, dot: true })) {
     if (!/\.(html|js|css)$/.test(path)) continue;
     const file = relative(distDir, path);
@@ -99,10 +115,60 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
         const asset = match[1] ?? '';
         if (!existsSync(join(distDir, asset))) problems.push(`${file}: missing asset ${asset}`);
       }
-      if (headerTable) problems.push(...inlineHashProblems(file, text, headerTable[urlPathOf(file)]?.['Content-Security-Policy']));
+      problems.push(...inlineHashProblems(file, text, headerPolicies));
     }
   }
   return problems;
+}
+
+/** Per-deploy limits of static hosts (Cloudflare Pages, the strictest): files, bytes per file, `_headers` rules. */
+export const DEPLOY_LIMITS = { files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: STATIC_HOST_LIMITS.rules } as const;
+
+export interface DeployReport {
+  /** Files and bytes by brand; what all brands share under ''. */
+  byBrand: Map<string, { files: number; bytes: number }>;
+  total: { files: number; bytes: number };
+  headerRules: number;
+  /** Where a static host's per-deploy limits would be exceeded. */
+  warnings: string[];
+}
+
+/** What a deploy of `distDir` uploads, by brand, against the static hosts' limits. */
+export function deployReport(distDir: string, limits: { files: number; fileBytes: number; headerRules: number } = DEPLOY_LIMITS): DeployReport {
+  const byBrand = new Map<string, { files: number; bytes: number }>();
+  const total = { files: 0, bytes: 0 };
+  const warnings: string[] = [];
+  for (const entry of fg.sync('**/*', { cwd: distDir, dot: true, stats: true })) {
+    const bytes = entry.stats?.size ?? 0;
+    const brand = brandOfFile(entry.path) ?? '';
+    const sum = byBrand.get(brand) ?? { files: 0, bytes: 0 };
+    byBrand.set(brand, { files: sum.files + 1, bytes: sum.bytes + bytes });
+    total.files += 1;
+    total.bytes += bytes;
+    if (bytes > limits.fileBytes) warnings.push(`${entry.path}: ${String(bytes)} bytes, over a static host's ${String(limits.fileBytes)} per file`);
+  }
+  if (total.files > limits.files) {
+    const gz = fg.sync('**/*.gz', { cwd: distDir, dot: true }).length;
+    warnings.push(`${String(total.files)} files (${String(total.files - gz)} without the .gz copies), over a static host's ${String(limits.files)} per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)`);
+  }
+  const headersFile = join(distDir, '_headers');
+  const headerRules = existsSync(headersFile) ? headerRuleCount(readFileSync(headersFile, 'utf8')) : 0;
+  if (headerRules > limits.headerRules) warnings.push(`_headers: ${String(headerRules)} rules, over a static host's ${String(limits.headerRules)}`);
+  return { byBrand, total, headerRules, warnings };
+}
+
+/** The report as lines: a row per brand, the shared files, the total, then each warning. */
+export function formatDeployReport(report: DeployReport): string[] {
+  const row = (name: string, { files, bytes }: { files: number; bytes: number }) => `${name.padEnd(24)} ${String(files).padStart(7)} ${String(bytes).padStart(12)}`;
+  const brands = [...report.byBrand].filter(([brand]) => brand !== '').sort(([a], [b]) => a.localeCompare(b));
+  return [
+    `${'brand'.padEnd(24)} ${'files'.padStart(7)} ${'bytes'.padStart(12)}`,
+    ...brands.map(([brand, sum]) => row(brand, sum)),
+    row('(shared)', report.byBrand.get('') ?? { files: 0, bytes: 0 }),
+    row('total', report.total),
+    `_headers: ${String(report.headerRules)} rules`,
+    ...report.warnings.map((warning) => `warning: ${warning}`),
+  ];
 }
 
 if (import.meta.main) {
@@ -114,6 +180,7 @@ if (import.meta.main) {
     ? subset.split(',').map((key) => key.trim()).filter(Boolean)
     : readdirSync(join(root, 'brands')).filter((entry) => !entry.startsWith('_') && statSync(join(root, 'brands', entry)).isDirectory());
   const problems = checkDist(distDir, brands);
+  if (existsSync(distDir)) for (const line of formatDeployReport(deployReport(distDir))) console.log(line);
   for (const problem of problems) console.log(problem);
   console.log(problems.length === 0 ? `dist/ is complete: ${brands.length} brands x ${LANGUAGE_PREFIXES.length} languages x ${BRAND_PAGES.length} pages.` : `${problems.length} problem(s).`);
   process.exit(problems.length === 0 ? 0 : 1);

@@ -22,9 +22,9 @@ if (!existsSync(nginx)) {
 }
 // Under Playwright the portal server builds dist/ at the same time: wait for it (up to 3 minutes).
 const deadline = Date.now() + 180_000;
-while (!existsSync(join(dist, '_nginx-page-headers.conf')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
-if (!existsSync(join(dist, '_nginx-page-headers.conf'))) {
-  console.error(`${dist} has no _nginx-page-headers.conf: run npm run build first`);
+while (!existsSync(join(dist, '_nginx-policy.conf')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+if (!existsSync(join(dist, '_nginx-policy.conf'))) {
+  console.error(`${dist} has no _nginx-policy.conf: run npm run build first`);
   process.exit(1);
 }
 
@@ -51,8 +51,6 @@ http {
   fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
-  map_hash_bucket_size 256;
-  map_hash_max_size 65536;
   include ${prefix}/portal.conf;
 }
 `);

@@ -71,7 +71,7 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
         ...(sendGzip ? { 'Content-Encoding': 'gzip' } : {}),
         'Cache-Control': cacheControlFor(resolution.file),
         ...(resolution.file.endsWith('.html')
-          ? { 'Content-Language': resolution.language ?? 'en-US', ...pageHeaders(resolution.file) }
+          ? { 'Content-Language': resolution.language ?? 'en-US', ...pageHeaders }
           : {}),
       });
       if (req.method === 'HEAD') res.end();

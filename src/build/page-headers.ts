@@ -1,30 +1,52 @@
 import fg from 'fast-glob';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { join, relative } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { COMMON_SECURITY_HEADERS, headerPolicy, metaPolicyOf, unionPolicy, urlPathOf } from './security-headers.ts';
-import { stripLanguagePrefix } from '../lib/display-language.ts';
+import { COMMON_SECURITY_HEADERS, PORTAL_HEADERS_FILE, headerPolicy, metaPolicyOf, readPortalHeaders, unionPolicy } from './security-headers.ts';
+import { renderedThemeFiles } from './brand-theme-files.ts';
 
-const htmlFiles = (dir: string) => fg.sync('**/*.html', { cwd: dir, absolute: true });
+const gzip = promisify(gzipCallback);
 
-/** Writes a `.gz` beside every text asset so servers send compressed bytes without work per request. */
-function precompress(distDir: string): number {
-  const files = fg.sync('**/*.{html,js,css,svg,json,txt}', { cwd: distDir, absolute: true });
-  for (const file of files) writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
+/**
+ * Writes a `.gz` beside each text asset so servers send compressed bytes without work per request. zlib's
+ * asynchronous calls run on libuv's threads, so thousands of pages compress on every core at once.
+ */
+export async function precompress(
+  distDir: string,
+  files: readonly string[] = fg.sync('**/*.{html,js,css,svg,json,txt}', { cwd: distDir }),
+  /** Sees each file's bytes as they are read, so a caller that needs them reads no file twice. */
+  onRead: (file: string, bytes: Buffer) => void = () => undefined,
+): Promise<number> {
+  let next = 0;
+  const worker = async () => {
+    for (let file = files[next++]; file !== undefined; file = files[next++]) {
+      const absolute = join(distDir, file);
+      const bytes = await readFile(absolute);
+      onRead(file, bytes);
+      await writeFile(`${absolute}.gz`, await gzip(bytes, { level: 9 }));
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
   return files.length;
 }
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
-/** nginx map from the served file ($uri after try_files) to its CSP. */
-function nginxMaps(perPage: Record<string, Record<string, string>>): string {
-  const entries = Object.entries(perPage).map(([path, headers]) => [path === '/' ? '/index.html' : `${path}.html`, headers] as const);
-  const csp = entries.map(([file, headers]) => `  ${quote(file)} ${quote(headers['Content-Security-Policy'] ?? "default-src 'self'; frame-ancestors 'none'")};`);
+/** What answers other than pages carry (assets, redirects): they run nothing. */
+const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * nginx's CSP by served file ($uri after try_files): the one page policy for every page, none for the
+ * rest. Two entries whatever the brand count; goes in the http block.
+ */
+function nginxPolicyMap(pagePolicy: string): string {
   return [
     '# Written by the build (src/build/page-headers.ts). Do not edit.',
-    `map $uri $portal_csp {\n  default "default-src 'none'; frame-ancestors 'none'";\n${csp.join('\n')}\n}`,
+    `map $uri $portal_csp {\n  default ${quote(NON_PAGE_POLICY)};\n  ~\\.html$ ${quote(pagePolicy)};\n}`,
     '',
   ].join('\n');
 }
@@ -51,89 +73,92 @@ function nginxSecurityHeaders(): string {
 export const STATIC_HOST_LIMITS = { rules: 100, lineLength: 2000 } as const;
 
 /**
- * The static-host rule pattern that covers a page path, when the path lies in a brand area of one language
- * (`/app/<wl>/…`, `/self-service/<wl>/…`): `/:area/<wl>/*` or `/de-DE/:area/<wl>/*`, one rule per brand and
- * language. The brand root `/app/<wl>` counts too: Netlify's `/x/*` matches `/x`, Cloudflare's does not.
+ * `dist/_headers` for static hosts, which match rules by URL and serve `404.html` for any unknown one: two
+ * rules whatever the brand count. The site-wide `/*` carries the common headers, `no-cache` and the one
+ * page policy (every page's inline scripts and styles are the same for every brand, so one policy allows
+ * them all); `/_astro/*` makes hashed assets, brand themes included, immutable. Its `! Cache-Control` line
+ * detaches the site-wide value on Cloudflare Pages (which would otherwise join the two); Netlify ignores the
+ * line and lets the later value win.
  */
-function brandPattern(path: string): string | undefined {
-  const { language, path: bare } = stripLanguagePrefix(path);
-  const wl = /^\/(?:app|self-service)\/([a-z0-9-]+)(?:\/|$)/.exec(bare)?.[1];
-  return wl === undefined ? undefined : `${language ? `/${language}` : ''}/:area/${wl}/*`;
-}
-
-/** Whether only the site-wide rule covers a path on every host (everything outside a brand area's folders). */
-function onlySiteWide(path: string): boolean {
-  return !/^\/(?:app|self-service)\/[^/]+\//.test(stripLanguagePrefix(path).path);
-}
-
-/**
- * `dist/_headers` for static hosts, which match rules by URL and serve `404.html` for any unknown one. The
- * rule count grows per brand, not per page (2 + 2 per brand, under Cloudflare's 100): the site-wide `/*`
- * carries the common headers, `no-cache` and a CSP allowing the pages outside brand folders (root, brand
- * roots, 404); each brand and language gets one rule whose CSP allows every page of that brand and
- * language and `404.html`, which any unknown URL there serves. Where rules overlap, a later rule replaces
- * what an earlier one set: its `! Name` line detaches it on Cloudflare Pages (which would otherwise join
- * the two, making two policies), and on Netlify, which ignores that line, the later value wins.
- * The bundled server and nginx keep each page's exact policy (`_portal-headers.json`).
- */
-export function staticHostHeaders(pagePolicies: Readonly<Record<string, string>>): string {
-  const notFound = pagePolicies['/404'];
-  const siteWide = unionPolicy(Object.entries(pagePolicies).filter(([path]) => onlySiteWide(path)).map(([, policy]) => policy));
-  const brands = new Map<string, string[]>();
-  for (const [path, policy] of Object.entries(pagePolicies)) {
-    const pattern = brandPattern(path);
-    if (pattern) brands.set(pattern, [...(brands.get(pattern) ?? []), policy]);
-  }
-  // en-US rules (no prefix) before the others: should a brand be named like an area (`app`), `/:area/app/*`
-  // would also match `/de-DE/app/<wl>/…`, and the later, right rule then wins.
-  const rank = (pattern: string) => (pattern.startsWith('/:') ? 0 : 1);
-  const ordered = [...brands].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+export function staticHostHeaders(pagePolicy: string): string {
   const common = Object.entries(COMMON_SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
   const blocks = [
-    ['/*', ...common, '  Cache-Control: no-cache', `  Content-Security-Policy: ${siteWide}`],
+    ['/*', ...common, '  Cache-Control: no-cache', `  Content-Security-Policy: ${pagePolicy}`],
     ['/_astro/*', '  ! Cache-Control', '  Cache-Control: public, max-age=31536000, immutable'],
-    ...ordered.map(([pattern, policies]) => [
-      pattern, '  ! Content-Security-Policy', `  Content-Security-Policy: ${unionPolicy(notFound ? [...policies, notFound] : policies)}`,
-    ]),
   ];
-  const intro = [
-    '# Written by the build (src/build/page-headers.ts). Do not edit.',
-    '# Later rules replace what earlier ones set: "! Name" detaches it (Cloudflare Pages; Netlify ignores the line, and there the later value wins).',
-  ];
-  return `${[intro.join('\n'), ...blocks.map((lines) => lines.join('\n'))].join('\n\n')}\n`;
+  const intro = '# Written by the build (src/build/page-headers.ts). Do not edit.';
+  return `${[intro, ...blocks.map((lines) => lines.join('\n'))].join('\n\n')}\n`;
+}
+
+/** The number of rules in a `_headers` text. */
+export const headerRuleCount = (headers: string) => headers.split('\n').filter((line) => line.startsWith('/')).length;
+
+/**
+ * Writes every host's header files for `pagePolicy`: `_portal-headers.json` (the bundled server),
+ * `_nginx-policy.conf` and `_nginx-security-headers.conf` (nginx) and `_headers` (static hosts). Returns
+ * `_headers`' text.
+ */
+export function writeHeaderFiles(distDir: string, pagePolicy: string): string {
+  const headers = staticHostHeaders(pagePolicy);
+  writeFileSync(join(distDir, '_headers'), headers);
+  writeFileSync(join(distDir, PORTAL_HEADERS_FILE), JSON.stringify({ page: { 'Content-Security-Policy': pagePolicy } }));
+  writeFileSync(join(distDir, '_nginx-policy.conf'), nginxPolicyMap(pagePolicy));
+  writeFileSync(join(distDir, '_nginx-security-headers.conf'), nginxSecurityHeaders());
+  return headers;
+}
+
+/** The page policy of a built dist/ (from `_portal-headers.json`), if it has one. */
+export const builtPagePolicy = (distDir: string): string | undefined => readPortalHeaders(distDir)?.['Content-Security-Policy'];
+
+/** Writes the theme stylesheets the rendered pages link to (see brand-theme-files.ts). */
+function writeThemeFiles(distDir: string): string[] {
+  const written: string[] = [];
+  for (const [href, css] of renderedThemeFiles()) {
+    const file = href.replace(/^\//, '');
+    mkdirSync(dirname(join(distDir, file)), { recursive: true });
+    writeFileSync(join(distDir, file), css);
+    written.push(file);
+  }
+  return written;
 }
 
 /**
- * Astro writes each page's CSP as a meta tag, which cannot carry frame-ancestors or reporting.
- * After the build this turns every page's policy into real HTTP headers: `dist/_portal-headers.json`,
- * which the bundled server and nginx read (each page's exact policy), and `dist/_headers` for static
- * hosts (a policy per brand and language, see staticHostHeaders).
+ * Astro writes each page's CSP as a meta tag, which cannot carry frame-ancestors or reporting. After the
+ * build this writes the brand theme files and turns the pages' policies into real HTTP headers for every
+ * host (writeHeaderFiles): one policy, the same for every brand, so the header files do not grow with them.
+ * In dev, the server answers the theme files the pages link to.
  */
 export function pageHeaders(): AstroIntegration {
   return {
     name: 'portal-page-headers',
     hooks: {
-      'astro:build:done': ({ dir, logger }) => {
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use((req, res, next) => {
+          const css = renderedThemeFiles().get((req.url ?? '').split('?')[0] ?? '');
+          if (css === undefined) return next();
+          res.setHeader('Content-Type', 'text/css; charset=utf-8');
+          res.end(css);
+        });
+      },
+      'astro:build:done': async ({ dir, logger }) => {
         const distDir = fileURLToPath(dir);
-        const perPage: Record<string, Record<string, string>> = {};
-        const pagePolicies: Record<string, string> = {};
-        for (const absolute of htmlFiles(distDir)) {
-          const path = urlPathOf(relative(distDir, absolute));
-          const policy = metaPolicyOf(readFileSync(absolute, 'utf8'));
-          perPage[path] = policy ? { 'Content-Security-Policy': headerPolicy(policy) } : {};
-          if (policy) pagePolicies[path] = headerPolicy(policy);
-        }
-        const headers = staticHostHeaders(pagePolicies);
-        const rules = headers.split('\n').filter((line) => line.startsWith('/')).length;
+        const themes = writeThemeFiles(distDir);
+        // The one header policy that allows every page's inline scripts and styles: the union of their meta policies.
+        const policies = new Set<string>();
+        let pages = 0;
+        const compressed = await precompress(distDir, undefined, (file, bytes) => {
+          if (!file.endsWith('.html')) return;
+          pages += 1;
+          const policy = metaPolicyOf(bytes.toString('utf8'));
+          if (policy) policies.add(headerPolicy(policy));
+        });
+        const headers = writeHeaderFiles(distDir, unionPolicy([...policies]));
+        const rules = headerRuleCount(headers);
         const longest = Math.max(...headers.split('\n').map((line) => line.length));
         if (rules > STATIC_HOST_LIMITS.rules || longest > STATIC_HOST_LIMITS.lineLength) {
-          logger.warn(`_headers has ${rules} rules and a ${longest}-character line: Cloudflare Pages takes at most ${STATIC_HOST_LIMITS.rules} rules of ${STATIC_HOST_LIMITS.lineLength} characters (nginx and the bundled server have no such limit)`);
+          logger.warn(`_headers has ${String(rules)} rules and a ${String(longest)}-character line: Cloudflare Pages takes at most ${String(STATIC_HOST_LIMITS.rules)} rules of ${String(STATIC_HOST_LIMITS.lineLength)} characters (nginx and the bundled server have no such limit)`);
         }
-        writeFileSync(join(distDir, '_headers'), headers);
-        writeFileSync(join(distDir, '_portal-headers.json'), JSON.stringify(perPage));
-        writeFileSync(join(distDir, '_nginx-page-headers.conf'), nginxMaps(perPage));
-        writeFileSync(join(distDir, '_nginx-security-headers.conf'), nginxSecurityHeaders());
-        logger.info(`security headers for ${Object.keys(perPage).length} pages (${rules} _headers rules), ${precompress(distDir)} files precompressed`);
+        logger.info(`one security policy for ${String(pages)} pages (${String(rules)} _headers rules), ${String(themes.length)} theme files, ${String(compressed)} files precompressed`);
       },
     },
   };

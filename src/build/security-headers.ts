@@ -1,3 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
 /** Headers every page and asset carries, on every host (bundled server, nginx, `_headers`). */
 export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
@@ -48,8 +52,14 @@ export function metaPolicyOf(html: string): string | undefined {
   return /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"');
 }
 
-/** The URL path a built page file answers, as the per-page header table keys it (`app/nxn/login.html` -> `/app/nxn/login`). */
-export function urlPathOf(file: string): string {
-  const path = `/${file.replace(/\.html$/, '')}`;
-  return path === '/index' ? '/' : path;
+/** Where the build writes the headers every page gets, for the bundled server and check:dist. */
+export const PORTAL_HEADERS_FILE = '_portal-headers.json';
+
+const portalHeadersSchema = z.object({ page: z.record(z.string(), z.string()) });
+
+/** The headers every page of a built dist/ gets (its one CSP), or undefined when the build wrote none. */
+export function readPortalHeaders(distDir: string): Record<string, string> | undefined {
+  const path = join(distDir, PORTAL_HEADERS_FILE);
+  if (!existsSync(path)) return undefined;
+  return portalHeadersSchema.parse(JSON.parse(readFileSync(path, 'utf8'))).page;
 }

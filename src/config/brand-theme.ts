@@ -1,24 +1,34 @@
 import * as sass from 'sass';
 import type { ConfigProblem } from './config-errors.ts';
 
+type ThemeResult = { css: string } | { problem: ConfigProblem };
+
+const USES = `
+@use "sass:map";
+@use "sass:meta";
+@use "_defaults/theme" as defaults;`;
+
+/** The Sass that checks a brand's tokens against the defaults and merges them over the defaults. */
+const CHECK_AND_MERGE = `
+$defaults: meta.module-variables("defaults");
+@function -portal-tokens($brand) {
+  @each $name, $value in $brand {
+    @if not map.has-key($defaults, $name) { @error "unknown token $#{$name}"; }
+  }
+  @return map.merge($defaults, $brand);
+}`;
+
 /**
  * Compiles a brand's `theme.scss` (plain Sass variables) over the defaults into CSS custom
  * properties on :root. Sass does the work so brand managers can use colour functions; a token
  * the defaults do not know is an error, so a typo cannot silently fall back.
  */
-export function compileBrandTheme(brandsDir: string, key: string): { css: string } | { problem: ConfigProblem } {
-  const source = `
-@use "sass:map";
-@use "sass:meta";
-@use "_defaults/theme" as defaults;
+export function compileBrandTheme(brandsDir: string, key: string): ThemeResult {
+  const source = `${USES}
 @use "${key}/theme" as brand;
-$defaults: meta.module-variables("defaults");
-$brand: meta.module-variables("brand");
-@each $name, $value in $brand {
-  @if not map.has-key($defaults, $name) { @error "unknown token $#{$name}"; }
-}
+${CHECK_AND_MERGE}
 :root {
-  @each $name, $value in map.merge($defaults, $brand) { --#{$name}: #{$value}; }
+  @each $name, $value in -portal-tokens(meta.module-variables("brand")) { --#{$name}: #{$value}; }
 }`;
   try {
     const result = sass.compileString(source, { loadPaths: [brandsDir], style: 'compressed' });
@@ -34,4 +44,31 @@ $brand: meta.module-variables("brand");
       },
     };
   }
+}
+
+/**
+ * Every brand's theme, as compileBrandTheme makes it, from one Sass compilation: a compilation's set-up
+ * (the defaults, the built-in modules) costs more than a brand, and a build has hundreds. Each brand's
+ * tokens land in a rule of their own, split apart after; when any brand fails, each is compiled alone so
+ * every problem names its brand.
+ */
+export function compileBrandThemes(brandsDir: string, keys: readonly string[]): Map<string, ThemeResult> {
+  const source = [
+    USES,
+    ...keys.map((key, index) => `@use "${key}/theme" as brand${String(index)};`),
+    CHECK_AND_MERGE,
+    ...keys.map((_, index) => `#portal-theme-${String(index)} {
+  @each $name, $value in -portal-tokens(meta.module-variables("brand${String(index)}")) { --#{$name}: #{$value}; }
+}`),
+  ].join('\n');
+  let css: string;
+  try {
+    css = sass.compileString(source, { loadPaths: [brandsDir], style: 'compressed' }).css;
+  } catch {
+    return new Map(keys.map((key) => [key, compileBrandTheme(brandsDir, key)]));
+  }
+  const bodies = [...css.matchAll(/#portal-theme-\d+\{([^}]*)\}/g)].map((match) => match[1] ?? '');
+  // A value Sass wrote with a brace in it would cut its rule short: then the split is not the whole output.
+  const whole = bodies.length === keys.length && bodies.map((body, index) => `#portal-theme-${String(index)}{${body}}`).join('') === css;
+  return new Map(keys.map((key, index) => [key, whole ? { css: `:root{${bodies[index] ?? ''}}` } : compileBrandTheme(brandsDir, key)]));
 }

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brandConfigSchema, brandKeySchema, supportContentSchema } from './brand-schema.ts';
 import type { BrandConfig, SupportContent } from './brand-schema.ts';
-import { compileBrandTheme } from './brand-theme.ts';
+import { compileBrandThemes } from './brand-theme.ts';
 import { DEFAULT_BRAND, showsForgotUserIdLink } from '../domain/brands.ts';
 import { ConfigError, problemsFromZod } from './config-errors.ts';
 import type { ConfigProblem } from './config-errors.ts';
@@ -50,7 +50,9 @@ function readSvg(brandsDir: string, key: string, name: string, field: string): {
   return { svg };
 }
 
-function loadBrand(brandsDir: string, key: string, defaults: unknown, problems: ConfigProblem[]): Brand | undefined {
+type CompiledThemes = ReturnType<typeof compileBrandThemes>;
+
+function loadBrand(brandsDir: string, key: string, defaults: unknown, themes: CompiledThemes, problems: ConfigProblem[]): Brand | undefined {
   const file = `brands/${key}/brand.json`;
   const before = problems.length;
   if (!brandKeySchema.safeParse(key).success) {
@@ -75,7 +77,7 @@ function loadBrand(brandsDir: string, key: string, defaults: unknown, problems: 
   if ('problem' in logo) problems.push(logo.problem);
   const sorry = config.sorryConfig.image ? readSvg(brandsDir, key, config.sorryConfig.image, 'sorryConfig.image') : undefined;
   if (sorry && 'problem' in sorry) problems.push(sorry.problem);
-  const theme = compileBrandTheme(brandsDir, key);
+  const theme = themes.get(key) ?? { problem: { file: `brands/${key}/theme.scss`, path: '(root)', message: 'not compiled' } };
   if ('problem' in theme) problems.push(theme.problem);
 
   let support: SupportContent | undefined;
@@ -121,9 +123,10 @@ export function loadBrands(brandsDir: string, only?: readonly string[]): Brand[]
   for (const key of wanted) {
     if (!present.includes(key)) problems.push({ file: `brands/${key}`, path: '(folder)', message: 'no such brand folder' });
   }
-  const brands = wanted
-    .filter((key) => present.includes(key))
-    .map((key) => loadBrand(brandsDir, key, defaults.value, problems))
+  const found = wanted.filter((key) => present.includes(key));
+  const themes = compileBrandThemes(brandsDir, found.filter((key) => brandKeySchema.safeParse(key).success));
+  const brands = found
+    .map((key) => loadBrand(brandsDir, key, defaults.value, themes, problems))
     .filter((brand): brand is Brand => brand !== undefined);
   if (problems.length > 0) throw new ConfigError(problems);
   return brands;

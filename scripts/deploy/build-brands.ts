@@ -1,0 +1,186 @@
+// `npm run build:brands [-- <wl>…]`: builds every brand (or the named ones) into dist/, on every core.
+// `npm run build:brand -- <wl>…`: rebuilds only the named brands into an existing dist/, leaving every
+// other brand's pages and assets as they are (a brand manager's change, in seconds).
+// Options: --out <dir> (default dist/), --shards <n> (or BUILD_SHARDS), --report (prints a JSON line of peak
+// memory and CPU).
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { listBrandKeys } from '../../src/config/load-brands.ts';
+import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
+import { builtPagePolicy, headerRuleCount, writeHeaderFiles } from '../../src/build/page-headers.ts';
+import { unionPolicy } from '../../src/build/security-headers.ts';
+import { brandEntries } from '../../src/build/dist-layout.ts';
+
+const root = join(import.meta.dirname, '../..');
+/** What stamps a dist/ with the brands it holds ('' for all): ensure-built.ts and check:dist read it. */
+const STAMP = '.portal-build-stamp';
+/** Pages outside brand folders: every shard renders them, one shard's copy is kept. */
+const SITE_PAGES = ['index.html', 'index.html.gz', '404.html', '404.html.gz'];
+
+/** Every file below `dir`, relative to it. */
+function filesBelow(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesBelow(path, base) : [relative(base, path)];
+  });
+}
+
+/** Moves `from/file` to `to/file`, replacing what is there. */
+function moveFile(from: string, to: string, file: string): void {
+  mkdirSync(dirname(join(to, file)), { recursive: true });
+  try {
+    renameSync(join(from, file), join(to, file));
+  } catch (error) {
+    // Another file system (an --out outside the project) cannot take a rename.
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    copyFileSync(join(from, file), join(to, file));
+    unlinkSync(join(from, file));
+  }
+}
+
+interface ShardUsage {
+  maxRssKiB: number;
+  cpuSeconds: number;
+}
+
+/** This process's environment without what would put Astro in test mode (a caller under Vitest). */
+function buildEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
+}
+
+/** Runs one Astro build of `brands` into `outDir` in a process of its own. */
+function buildShard(outDir: string, brands: readonly string[]): Promise<ShardUsage> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, 'build-shard.ts'), outDir], {
+      cwd: root,
+      env: { ...buildEnvironment(), BRANDS: brands.join(',') },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) {
+        process.stdout.write(output);
+        reject(new Error(`the build of ${brands.length > 3 ? `${String(brands.length)} brands` : brands.join(', ')} failed (exit ${String(code)})`));
+        return;
+      }
+      const last = output.trim().split('\n').pop() ?? '{}';
+      resolvePromise(JSON.parse(last) as ShardUsage);
+    });
+  });
+}
+
+/** `brands` in `count` shards of about the same size, the default brand (which the site pages wear) in the first. */
+function shardsOf(brands: readonly string[], count: number): string[][] {
+  const ordered = [...brands].sort((a, b) => Number(b === DEFAULT_BRAND) - Number(a === DEFAULT_BRAND));
+  const shards: string[][] = Array.from({ length: Math.max(1, Math.min(count, ordered.length)) }, () => []);
+  ordered.forEach((brand, index) => shards[index % shards.length]?.push(brand));
+  return shards;
+}
+
+export interface BuildOptions {
+  /** The dist/ folder to write. */
+  out: string;
+  /** The brands to build: all of the brands folder when empty. */
+  brands: readonly string[];
+  /** Rebuild these brands into an existing `out`, keeping the others. */
+  into: boolean;
+  /** Parallel Astro builds; by default one per 100 brands, at most one per core. */
+  shards?: number;
+}
+
+export interface BuildResult {
+  brands: number;
+  seconds: number;
+  /** Peak memory of the builds running at once, added up. */
+  peakKiB: number;
+  cpuSeconds: number;
+  headerRules: number;
+}
+
+/**
+ * Builds brands in parallel Astro builds (Astro 7.3 renders pages on one core; its experimental parallel
+ * prerendering is not released yet), then moves their files into `out` and writes the header files once,
+ * for the union of their policies (one policy, since every brand's pages carry the same inline code).
+ */
+export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const out = resolve(options.out);
+  const all = listBrandKeys(process.env['PORTAL_BRANDS_DIR'] ?? join(root, 'brands'));
+  const brands = options.brands.length > 0 ? [...options.brands] : all;
+  if (options.into && !builtPagePolicy(out)) throw new Error(`${out} holds no build to rebuild brands into: build every brand first`);
+  const shardCount = options.shards ?? Math.min(availableParallelism(), Math.ceil(brands.length / 100));
+  const shards = shardsOf(brands, shardCount);
+  // Inside the project: for an outDir elsewhere Astro puts its server chunks in the shared .astro/, where
+  // the other shards' builds would overwrite them.
+  mkdirSync(join(root, '.astro'), { recursive: true });
+  const work = mkdtempSync(join(root, '.astro', 'brand-builds-'));
+  try {
+    const shardDirs = shards.map((_, index) => join(work, String(index)));
+    const usage = await Promise.all(shards.map((shard, index) => buildShard(shardDirs[index] ?? '', shard)));
+    const policies = shardDirs.map((dir) => builtPagePolicy(dir) ?? '');
+    if (options.into) {
+      policies.unshift(builtPagePolicy(out) ?? '');
+      for (const wl of brands) for (const entry of brandEntries(wl)) rmSync(join(out, entry), { recursive: true, force: true });
+    } else {
+      rmSync(out, { recursive: true, force: true });
+    }
+    mkdirSync(out, { recursive: true });
+    const ownsSitePages = (index: number) => index === 0 && (!options.into || shards[0]?.includes(DEFAULT_BRAND) === true || !existsSync(join(out, '404.html')));
+    shardDirs.forEach((dir, index) => {
+      for (const file of filesBelow(dir)) {
+        // Header files are written once below; the site pages come from one shard.
+        if (/^_(?!astro\/)/.test(file) || file === STAMP || (SITE_PAGES.includes(file) && !ownsSitePages(index))) continue;
+        moveFile(dir, out, file);
+      }
+    });
+    const headers = writeHeaderFiles(out, unionPolicy(policies.filter(Boolean)));
+    const stamped = existsSync(join(out, STAMP)) ? readFileSync(join(out, STAMP), 'utf8').trim() : '';
+    const held = options.into ? (stamped === '' ? [] : [...new Set([...stamped.split(','), ...brands])]) : brands.length === all.length ? [] : brands;
+    writeFileSync(join(out, STAMP), held.sort().join(','));
+    return {
+      brands: brands.length,
+      seconds: (performance.now() - started) / 1000,
+      peakKiB: usage.reduce((sum, shard) => sum + shard.maxRssKiB, process.resourceUsage().maxRSS),
+      cpuSeconds: usage.reduce((sum, shard) => sum + shard.cpuSeconds, 0),
+      headerRules: headerRuleCount(headers),
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const value = (name: string) => {
+    const index = args.indexOf(`--${name}`);
+    return index >= 0 ? args.splice(index, 2)[1] : undefined;
+  };
+  const flag = (name: string) => {
+    const index = args.indexOf(`--${name}`);
+    if (index >= 0) args.splice(index, 1);
+    return index >= 0;
+  };
+  const out = value('out') ?? join(root, 'dist');
+  const shards = value('shards') ?? process.env['BUILD_SHARDS'];
+  const into = flag('into');
+  const report = flag('report');
+  const brands = args.length > 0 ? args : (process.env['BRANDS'] ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  if (into && brands.length === 0) {
+    console.error('usage: npm run build:brand -- <wl> [<wl>…]');
+    process.exit(2);
+  }
+  try {
+    const result = await buildBrands({ out, brands, into, ...(shards ? { shards: Number(shards) } : {}) });
+    console.error(`${into ? 'rebuilt' : 'built'} ${String(result.brands)} brand(s) into ${relative(process.cwd(), out) || '.'} in ${result.seconds.toFixed(1)} s; _headers has ${String(result.headerRules)} rules`);
+    if (report) console.log(JSON.stringify({ maxRssKiB: result.peakKiB, cpuSeconds: result.cpuSeconds }));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,17 @@
+import { THEME_DIR } from './brand-theme-files.ts';
+
+/** Folder prefixes of the languages in a dist/: en-US at the root, the others in a folder of their own. */
+export const LANGUAGE_PREFIXES = ['', 'de-DE/'] as const;
+
+/** The files and folders of a dist/ that hold one brand's pages, in every language (with their `.gz`). */
+export function brandEntries(wl: string): string[] {
+  return LANGUAGE_PREFIXES.flatMap((prefix) => [`${prefix}app/${wl}`, `${prefix}app/${wl}.html`, `${prefix}app/${wl}.html.gz`, `${prefix}self-service/${wl}`]);
+}
+
+/** The brand a dist/ file belongs to, or undefined for what every brand shares (scripts, site pages, header files). */
+export function brandOfFile(file: string): string | undefined {
+  const theme = new RegExp(`^${THEME_DIR}/theme-([a-z0-9-]+)\\.[^.]+\\.css(?:\\.gz)?$`).exec(file)?.[1];
+  if (theme) return theme;
+  const bare = LANGUAGE_PREFIXES.reduce((path, prefix) => (prefix && path.startsWith(prefix) ? path.slice(prefix.length) : path), file);
+  return /^(?:app|self-service)\/([a-z0-9-]+)(?:\/|\.html(?:\.gz)?$)/.exec(bare)?.[1];
+}

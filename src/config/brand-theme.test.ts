@@ -1,0 +1,34 @@
+import { cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { compileBrandTheme, compileBrandThemes } from './brand-theme.ts';
+
+const shipped = join(import.meta.dirname, '../../brands');
+const keys = readdirSync(shipped).filter((entry) => !entry.startsWith('_'));
+
+test('one compilation of every brand gives each brand the theme it gets alone', () => {
+  const together = compileBrandThemes(shipped, keys);
+  expect(Object.fromEntries(together)).toEqual(Object.fromEntries(keys.map((key) => [key, compileBrandTheme(shipped, key)])));
+  expect(together.get('nxn')).toEqual({ css: expect.stringMatching(/^:root\{--color-primary: #0b3d6e;.*--radius: 4px\}$/) as unknown });
+});
+
+test('a brand that fails names itself; the others still compile', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'themes-'));
+  cpSync(shipped, dir, { recursive: true });
+  writeFileSync(join(dir, 'cwa/theme.scss'), '$colour-primary: red;');
+  writeFileSync(join(dir, 'summit/theme.scss'), '$color-primary: ;');
+  const themes = compileBrandThemes(dir, keys);
+  expect(themes.get('cwa')).toEqual({ problem: { file: 'brands/cwa/theme.scss', path: '$colour-primary', message: 'unknown token' } });
+  expect(themes.get('summit')).toEqual({ problem: expect.objectContaining({ file: 'brands/summit/theme.scss', path: '(root)' }) as unknown });
+  expect(themes.get('nxn')).toEqual(compileBrandTheme(shipped, 'nxn'));
+});
+
+test('a value with a brace in it cannot cut another brand\'s theme short', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'themes-'));
+  cpSync(shipped, dir, { recursive: true });
+  writeFileSync(join(dir, 'cwa/theme.scss'), '$font-family: "a}b", serif;');
+  const themes = compileBrandThemes(dir, keys);
+  expect(themes.get('cwa')).toEqual(compileBrandTheme(dir, 'cwa'));
+  expect(themes.get('harbor')).toEqual(compileBrandTheme(dir, 'harbor'));
+});
