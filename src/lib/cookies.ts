@@ -84,11 +84,10 @@ export function readAuthCookie(jar: CookieJar, name: string, isHttps: boolean): 
 /**
  * The domain for site-wide cookies (EU_COOKIE, spec 4.2): the registrable domain under the public suffix
  * list, `.example.co.uk` for `portal.example.co.uk` (the last two labels would be `co.uk`, which every
- * browser refuses); none for localhost, an IP or a bare public suffix. The list (tldts, its private
- * section too, as browsers use it) loads only when a cookie is set, not with the page.
+ * browser refuses); none for localhost, an IP or a bare public suffix. `registrableDomain` is tldts's
+ * `getDomain`, passed in so the list (47 KB gzip) loads only where a cookie is set, not with this helper.
  */
-export async function secondaryDomain(hostname: string): Promise<string | undefined> {
-  const { getDomain } = await import('tldts/dist/index.esm.min.js');
-  const domain = getDomain(hostname, { allowPrivateDomains: true });
+export function secondaryDomain(hostname: string, registrableDomain: (hostname: string) => string | null): string | undefined {
+  const domain = registrableDomain(hostname);
   return domain ? `.${domain}` : undefined;
 }
