@@ -23,3 +23,9 @@ test('without TARGET only the white-label cookie is written', () => {
   expect(target.written).toHaveLength(1);
   expect(target.written[0]).toMatch(/^WL_KEY=nxn; path=\/; expires=[^;]+; samesite=Lax$/);
 });
+
+test('any TARGET is stored as a valid cookie value', () => {
+  const target = jar();
+  rememberLogin(target, { brand: 'nxn', search: `?TARGET=${encodeURIComponent("'-x\"; y=1,\\ \u0001")}`, secure: false });
+  expect(target.written[0]).toBe('targetLC=%27-x%22%3B%20y%3D1%2C%5C%20%01; path=/; samesite=Lax');
+});

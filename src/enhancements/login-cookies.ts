@@ -7,7 +7,8 @@ import type { CookieJar } from '../lib/cookies.ts';
  */
 export function rememberLogin(jar: CookieJar, page: { brand: string | undefined; search: string; secure: boolean }): void {
   const target = new URLSearchParams(page.search).get('TARGET');
-  if (target) setCookie(jar, TARGET_COOKIE, encodeURIComponent(target), { secure: page.secure });
+  // encodeURIComponent leaves ' alone, which a cookie value must not carry (spec 5).
+  if (target) setCookie(jar, TARGET_COOKIE, encodeURIComponent(target).replace(/'/g, '%27'), { secure: page.secure });
   if (page.brand && /^[a-z0-9-]+$/.test(page.brand)) {
     setCookie(jar, WHITE_LABEL_COOKIE, page.brand, { days: WHITE_LABEL_COOKIE_DAYS, secure: page.secure });
   }

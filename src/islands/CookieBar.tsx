@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getCookie, removeCookie, setCookie } from '../lib/cookies.ts';
-import { secondaryDomain } from '../lib/registrable-domain.ts';
+import { getCookie, removeCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
 
 /** The consent cookie; login.astro's pre-paint gate reads the same name. */
 export const EU_COOKIE = 'EU_COOKIE';
@@ -41,7 +40,8 @@ export default function CookieBar({ strings, policyHref, policyText }: Props) {
     // public suffix list has loaded (only now, not with the page), on the whole registrable domain.
     setCookie(document, EU_COOKIE, 'true', { days: 365, secure });
     setOpen(false);
-    void secondaryDomain(location.hostname).then((domain) => {
+    void import('tldts/dist/index.esm.min.js').then(({ getDomain }) => {
+      const domain = secondaryDomain(location.hostname, (hostname) => getDomain(hostname, { allowPrivateDomains: true }));
       if (!domain) return;
       setCookie(document, EU_COOKIE, 'true', { days: 365, secure, domain });
       removeCookie(document, EU_COOKIE);

@@ -85,3 +85,14 @@ export function readCookie(jar: CookieJar, name: string): string | null {
 export function readAuthCookie(jar: CookieJar, name: string, isHttps: boolean): string | null {
   return readCookie(jar, isHttps ? `__Secure-${name}` : name);
 }
+
+/**
+ * The domain for site-wide cookies (EU_COOKIE, spec 4.2): the registrable domain under the public suffix
+ * list, `.example.co.uk` for `portal.example.co.uk` (the last two labels would be `co.uk`, which every
+ * browser refuses); none for localhost, an IP or a bare public suffix. `registrableDomain` is tldts's
+ * `getDomain`, passed in so the list (47 KB gzip) loads only where a cookie is set, not with this helper.
+ */
+export function secondaryDomain(hostname: string, registrableDomain: (hostname: string) => string | null): string | undefined {
+  const domain = registrableDomain(hostname);
+  return domain ? `.${domain}` : undefined;
+}
