@@ -36,7 +36,7 @@ const XSRF_COOKIE = 'XSRF-TOKEN';
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const state = new EmulatorState(options.fixturePath ?? join(import.meta.dirname, 'fixtures', 'users.json'));
   const clock = createClock(options.now);
-  const now = clock.now;
+  const now = () => clock.now();
   const answerCallAfterMs = options.answerCallAfterMs ?? Number(process.env['EMULATOR_CALL_ANSWER_MS'] ?? 8000);
   const limiter = new RateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS);
   const lockout = new LoginLockout();

@@ -151,7 +151,7 @@ const SAME_ORIGIN = 'http://same-origin.invalid';
  */
 export function safeTarget(target: string | null | undefined, fallback: string): string {
   if (!target) return fallback;
-  let decoded = target;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(target);
   } catch {

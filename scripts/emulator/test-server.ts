@@ -16,6 +16,8 @@ export interface TestEmulator {
   emulator: Emulator;
   /** Calls the emulator like a browser on the same origin (cookies, XSRF header). */
   request(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<Response>;
+  // The caller names the shape it expects of a JSON answer.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
   json<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     base,
     emulator,
     request,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- as above
     async json<T>(method: string, path: string, body?: unknown) {
       const response = await request(method, path, body);
       return { status: response.status, body: (await response.json()) as T };

@@ -64,7 +64,7 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
         return;
       }
       const gzipped = `${absolute}.gz`;
-      const sendGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && existsSync(gzipped);
+      const sendGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && existsSync(gzipped);
       res.writeHead(resolution.status, {
         'Content-Type': CONTENT_TYPES[extname(absolute)] ?? 'application/octet-stream',
         Vary: 'Accept-Encoding, Cookie',
@@ -78,7 +78,10 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
       else createReadStream(sendGzip ? gzipped : absolute).pipe(res);
     };
     const mounted = options.mounted;
-    if (!mounted) return handleStatic();
+    if (!mounted) {
+      handleStatic();
+      return;
+    }
     mounted(req, res).then(
       (handled) => {
         if (!handled) handleStatic();

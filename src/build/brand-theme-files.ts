@@ -10,9 +10,10 @@ export const THEME_DIR = '_astro';
  */
 const FILES = Symbol.for('portal.brandThemeFiles');
 function files(): Map<string, string> {
-  const holder = globalThis as { [FILES]?: Map<string, string> };
-  holder[FILES] ??= new Map();
-  return holder[FILES];
+  const holder = globalThis as unknown as Record<symbol, Map<string, string> | undefined>;
+  const map = holder[FILES] ?? new Map<string, string>();
+  holder[FILES] = map;
+  return map;
 }
 
 /**

@@ -135,7 +135,10 @@ export function pageHeaders(): AstroIntegration {
       'astro:server:setup': ({ server }) => {
         server.middlewares.use((req, res, next) => {
           const css = renderedThemeFiles().get((req.url ?? '').split('?')[0] ?? '');
-          if (css === undefined) return next();
+          if (css === undefined) {
+            next();
+            return;
+          }
           res.setHeader('Content-Type', 'text/css; charset=utf-8');
           res.end(css);
         });

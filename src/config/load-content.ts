@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ELEMENT_NODE, transform, walkSync } from 'ultrahtml';
-import type { ElementNode, Node } from 'ultrahtml';
+import type { Node } from 'ultrahtml';
 import sanitize from 'ultrahtml/transformers/sanitize';
 import type { Language } from '../domain/languages.ts';
 import { ConfigError, problemsFromZod } from './config-errors.ts';
@@ -27,12 +27,9 @@ const SAFE_HREF = /^(https:\/\/|\/(?!\/)|mailto:)/i;
 function keepSafeAttributes(doc: Node): Node {
   walkSync(doc, (node) => {
     if (node.type !== ELEMENT_NODE) return;
-    const element = node as ElementNode;
-    const allowed = ALLOWED_ATTRIBUTES[element.name] ?? [];
-    for (const [name, value] of Object.entries(element.attributes)) {
-      const unsafeHref = name === 'href' && !SAFE_HREF.test(String(value).trim());
-      if (!allowed.includes(name) || unsafeHref) delete element.attributes[name];
-    }
+    const allowed = ALLOWED_ATTRIBUTES[node.name] ?? [];
+    node.attributes = Object.fromEntries(Object.entries(node.attributes).filter(([name, value]) =>
+      allowed.includes(name) && !(name === 'href' && !SAFE_HREF.test(value.trim()))));
   });
   return doc;
 }

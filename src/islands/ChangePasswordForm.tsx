@@ -50,11 +50,14 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   const [shown, setShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   // What a visitor (or a password manager) typed before the island hydrated is kept, not wiped.
-  const fields = { user: useRef<HTMLInputElement>(null), current: useRef<HTMLInputElement>(null), next: useRef<HTMLInputElement>(null), confirm: useRef<HTMLInputElement>(null) };
-  useKeepTypedValue(fields.user, userId ?? query.get('uid') ?? '', setUserId);
-  useKeepTypedValue(fields.current, current, setCurrent);
-  useKeepTypedValue(fields.next, next, setNext);
-  useKeepTypedValue(fields.confirm, confirm, setConfirm);
+  const userField = useRef<HTMLInputElement>(null);
+  const currentField = useRef<HTMLInputElement>(null);
+  const nextField = useRef<HTMLInputElement>(null);
+  const confirmField = useRef<HTMLInputElement>(null);
+  useKeepTypedValue(userField, userId ?? query.get('uid') ?? '', setUserId);
+  useKeepTypedValue(currentField, current, setCurrent);
+  useKeepTypedValue(nextField, next, setNext);
+  useKeepTypedValue(confirmField, confirm, setConfirm);
   // "both" (type unknown) is held to the stricter internal rule.
   const { min, checks } = passwordChecks({ type, current, next, confirm });
   // Said, never cut: an input maxlength would silently truncate a pasted or generated password.
@@ -91,19 +94,19 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
       <input type="hidden" name="wl" value={wlKey} />
       <div className="field">
         <label htmlFor={`${id}-user`}>{strings.userId}</label>
-        <input ref={fields.user} id={`${id}-user`} name="USERNAME" autoComplete="username" required maxLength={100} value={userId ?? query.get('uid') ?? ''} onChange={(event) => setUserId(event.target.value)} />
+        <input ref={userField} id={`${id}-user`} name="USERNAME" autoComplete="username" required maxLength={100} value={userId ?? query.get('uid') ?? ''} onChange={(event) => setUserId(event.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-current`}>{strings.current}</label>
-        <input ref={fields.current} id={`${id}-current`} name="PASSWORD" type={shown ? 'text' : 'password'} autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.target.value)} />
+        <input ref={currentField} id={`${id}-current`} name="PASSWORD" type={shown ? 'text' : 'password'} autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-new`}>{strings.next}</label>
-        <input ref={fields.next} id={`${id}-new`} name="NEWPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required value={next} aria-describedby={`${id}-rules`} onChange={(event) => setNext(event.target.value)} />
+        <input ref={nextField} id={`${id}-new`} name="NEWPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required value={next} aria-describedby={`${id}-rules`} onChange={(event) => setNext(event.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-confirm`}>{strings.confirm}</label>
-        <input ref={fields.confirm} id={`${id}-confirm`} name="CONFIRMPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+        <input ref={confirmField} id={`${id}-confirm`} name="CONFIRMPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required value={confirm} onChange={(event) => setConfirm(event.target.value)} />
       </div>
       {tooLong && <p className="field__error" role="alert">{strings.tooLong}</p>}
       <p>

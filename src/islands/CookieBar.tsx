@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { getCookie, removeCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
+import { useHydrated } from './hooks/use-hydrated.ts';
 
 /** The consent cookie; login.astro's pre-paint gate reads the same name. */
 export const EU_COOKIE = 'EU_COOKIE';
@@ -14,11 +15,9 @@ interface Props {
 export default function CookieBar({ strings, policyHref, policyText }: Props) {
   // Rendered into the page at build time, so it is there at first paint; a pre-paint script hides it when
   // EU_COOKIE exists (login.astro), and this removes it once the island runs.
-  const [open, setOpen] = useState(true);
-
-  useEffect(() => {
-    setOpen(getCookie(document, EU_COOKIE) === null);
-  }, []);
+  const hydrated = useHydrated();
+  const [closed, setClosed] = useState(false);
+  const open = !closed && !(hydrated && getCookie(document, EU_COOKIE) !== null);
 
   // The bar's height as the page's scroll padding (login.scss), so keyboard focus never lands under it.
   const bar = useRef<HTMLElement>(null);
@@ -39,7 +38,7 @@ export default function CookieBar({ strings, policyHref, policyText }: Props) {
     // On this host at once, so a visitor who leaves right away is not asked again here; then, once the
     // public suffix list has loaded (only now, not with the page), on the whole registrable domain.
     setCookie(document, EU_COOKIE, 'true', { days: 365, secure });
-    setOpen(false);
+    setClosed(true);
     void import('tldts/dist/index.esm.min.js').then(({ getDomain }) => {
       const domain = secondaryDomain(location.hostname, (hostname) => getDomain(hostname, { allowPrivateDomains: true }));
       if (!domain) return;

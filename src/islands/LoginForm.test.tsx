@@ -90,8 +90,8 @@ test('coming back from the back/forward cache starts over without the password',
   act(() => {
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
   });
-  expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('jdoe');
-  expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+  expect(screen.getByLabelText<HTMLInputElement>('User ID').value).toBe('jdoe');
+  expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
   expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
   expect(screen.queryByText('Password is required')).toBeNull();
   expect(screen.getByRole('button', { name: 'Log In' })).toHaveProperty('disabled', true);

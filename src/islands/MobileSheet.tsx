@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useHydrated } from './hooks/use-hydrated.ts';
 import { mobileOs } from '../lib/user-agent.ts';
 
 const DISMISSED = 'portal.mobileSheetDismissed';
@@ -14,13 +15,9 @@ interface Props {
 /** The mobile OS bottom sheet: on Android or iOS only, once per session. */
 export default function MobileSheet({ content, actionText, cancelText, androidHref, iosHref }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [os, setOs] = useState<'android' | 'ios' | null>(null);
-
-  useEffect(() => {
-    const detected = mobileOs(navigator.userAgent);
-    if (!detected || sessionStorage.getItem(DISMISSED) === '1') return;
-    setOs(detected);
-  }, []);
+  // Known only in the browser: the static HTML has no sheet, and a dismissed sheet stays away this session.
+  const hydrated = useHydrated();
+  const os = useMemo(() => (hydrated && sessionStorage.getItem(DISMISSED) !== '1' ? mobileOs(navigator.userAgent) : null), [hydrated]);
 
   useEffect(() => {
     if (os && dialog.current && !dialog.current.open) dialog.current.showModal();

@@ -10,7 +10,7 @@ interface Props {
 export default function SuccessToast({ strings }: Props) {
   const [toast] = useState(createSuccessToast);
   const open = useStore(toast.$open);
-  useEffect(toast.start, [toast]);
+  useEffect(() => toast.start(), [toast]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -29,7 +29,7 @@ export default function SuccessToast({ strings }: Props) {
         <div className="toast" data-testid="success-toast">
           <p className="toast__title">{strings.reset}</p>
           <p>{strings.proceed}</p>
-          <button type="button" className="toast__close" onClick={toast.close}>{strings.close}</button>
+          <button type="button" className="toast__close" onClick={() => { toast.close(); }}>{strings.close}</button>
         </div>
       )}
     </div>

@@ -22,7 +22,7 @@ const UA = {
 function dialogShows(userAgent: string, excluded: string[]): boolean {
   document.body.innerHTML = `<div id="legacy-browser" hidden data-excluded='${JSON.stringify(excluded)}'><button id="legacy-browser-close">Close</button></div>`;
   Object.defineProperty(window.navigator, 'userAgent', { value: userAgent, configurable: true });
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the shipped text itself is what is tested
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- the shipped text itself is what is tested
   new Function(LEGACY_BROWSER_REVEAL_SCRIPT)();
   return !document.getElementById('legacy-browser')?.hasAttribute('hidden');
 }

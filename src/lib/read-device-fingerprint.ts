@@ -32,6 +32,8 @@ export function encodeFingerprint(fingerprint: DeviceFingerprint): string {
 export function browserFingerprintSource(): FingerprintSource {
   return {
     userAgent: navigator.userAgent,
+    // Older browsers have no `languages` list, only `language` (the DOM types say it is always there).
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     languages: navigator.languages ?? [navigator.language],
     // Browsers now report a fixed plugin list; the PDF viewer flag is what is left of it.
     plugins: navigator.pdfViewerEnabled ? ['PDF Viewer'] : [],

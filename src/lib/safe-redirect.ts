@@ -9,7 +9,7 @@
 export function isSafeRedirect(target: string, origin: string, allowedHosts: readonly string[] = []): boolean {
   const value = target.trim();
   if (value === '' || /[\u0000-\u001f\\]/.test(value)) return false;
-  let decoded = value;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(value);
   } catch {

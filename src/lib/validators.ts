@@ -55,7 +55,7 @@ export function validateRecoveryUserId(value: string): RecoveryUserIdError | nul
  */
 export function validateName(value: string): NameError | null {
   if (value.trim() === '') return 'required';
-  if ([...value].length > NAME_MAX_LENGTH) return 'tooLong';
+  if (Array.from(value).length > NAME_MAX_LENGTH) return 'tooLong';
   if (value.includes('*')) return 'asterisk';
   if (/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(value)) return 'invisibleCharacters';
   return null;

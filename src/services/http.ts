@@ -99,7 +99,7 @@ async function call<T>(http: KyInstance, config: ClientConfig, spec: CallSpec<T>
   const deadline = new AbortController();
   const timer = spec.timeoutMs === false ? undefined : setTimeout(() => { deadline.abort(); }, spec.timeoutMs);
   let response: Response;
-  let text = '';
+  let text: string;
   try {
     response = await http(spec.path.replace(/^\//, config.baseUrl ? '' : '/'), {
       method: spec.method,
@@ -121,7 +121,7 @@ async function call<T>(http: KyInstance, config: ClientConfig, spec: CallSpec<T>
     clearTimeout(timer);
   }
   report(response.ok ? 'Success' : 'Failure', response.status, text.length);
-  let body: unknown = {};
+  let body: unknown;
   try {
     body = text === '' ? {} : JSON.parse(text);
   } catch {

@@ -14,7 +14,7 @@ export function createWhiteLabelTesting(options: { wlKey: string; environmentMap
      * Once on screen: whether this host shows the link (an unresolvable host is logged once, here). The
      * resolution loads after the page: production hosts never show the link, so nothing waits for it.
      */
-    start(): void {
+    start: (): void => {
       void import('../lib/environment.ts').then(({ showsWhiteLabelTesting }) => {
         $testing.set({ ...$testing.get(), shown: showsWhiteLabelTesting(hostname(), options.environmentMap) });
       });

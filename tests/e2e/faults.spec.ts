@@ -12,6 +12,8 @@ import { codeSentTo, lastCode, RecoveryPage } from './support/recovery-page.ts';
 // of its own (these tests lock accounts and move the emulator's clock), reset before every test.
 
 const test = base.extend<object, { faults: { portal: ServedPortal; proxy: FaultProxy } }>({
+  // Playwright reads a fixture's dependencies from this pattern: none.
+  // eslint-disable-next-line no-empty-pattern
   faults: [async ({}, use) => {
     const portal = await serveWithEmulator();
     const proxy = await startFaultProxy(portal.base);

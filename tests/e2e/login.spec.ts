@@ -183,24 +183,6 @@ test('on a phone the toast covers the header, and Escape puts it away without mo
   await expect(home).toBeFocused();
 });
 
-test('the legacy-browser warning waits in a nomodule script and never shows in a modern browser', async ({ page }) => {
-  await page.goto('/app/nxn/login?SMQUERYDATA=q');
-  await expect(page.locator('#legacy-browser')).toBeHidden();
-  await expect(page.locator('script[nomodule]')).toHaveCount(1);
-  await expect(page.locator('#legacy-browser')).toContainText('Improve Your Experience');
-  for (const browser of ['Chrome 48', 'Edge 84', 'Firefox 44', 'Safari 9']) await expect(page.locator('#legacy-browser li', { hasText: browser })).toHaveCount(1);
-  // What IE would do: run the nomodule script.
-  await page.evaluate(() => new Function(document.querySelector('script[nomodule]')?.textContent ?? '')());
-  const warning = page.getByRole('alertdialog', { name: 'Improve Your Experience' });
-  await expect(warning).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View system requirements' })).toHaveAttribute('href', '/app/nxn/systemRequirements');
-  // The warning does not lock anyone out: Close hands the login form back.
-  await expect(warning.getByRole('button', { name: 'Close' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(warning).toBeHidden();
-  await expect(page.getByLabel('User ID')).toBeVisible();
-});
-
 test('without the islands the plain form still posts with the page query', async ({ page }) => {
   const login = new LoginPage(page);
   // What a browser that cannot run the islands gets: the inline scripts only.

@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     type Pending = { resolve: (value: { code: string; type: string }) => void; signal?: AbortSignal | undefined; transport: unknown };
     const state = { requests: [] as Pending[] };
-    Object.assign(window, { OTPCredential: class {}, webOtp: state });
+    Object.assign(window, { OTPCredential: function OTPCredential() { /* only its presence is tested for */ }, webOtp: state });
     Object.defineProperty(navigator, 'credentials', {
       configurable: true,
       value: {

@@ -7,5 +7,6 @@ import { useSyncExternalStore } from 'react';
  * every page with an island.
  */
 export function useStore<T>($store: ReadableAtom<T>): T {
-  return useSyncExternalStore((onChange) => $store.listen(onChange), $store.get, $store.get);
+  const read = () => $store.get();
+  return useSyncExternalStore((onChange) => $store.listen(onChange), read, read);
 }

@@ -11,7 +11,7 @@ export const LIMITS = {
 
 /** Cuts a value to a limit without splitting a surrogate pair. */
 export function truncate(value: string, limit: number): string {
-  const characters = [...value];
+  const characters = Array.from(value);
   return characters.length <= limit ? value : characters.slice(0, limit).join('');
 }
 

@@ -4,7 +4,7 @@ const SECRET_KEY = /pass|pwd|otp|secret|token|answer|e[-_]?mail|phone|contact|ch
 
 /** Drops secret-looking keys (recursively) from a statistics payload. */
 export function scrubSecrets<T>(payload: T): T {
-  if (Array.isArray(payload)) return payload.map((item) => scrubSecrets(item)) as T;
+  if (Array.isArray(payload)) return payload.map((item: unknown) => scrubSecrets(item)) as T;
   if (payload === null || typeof payload !== 'object') return payload;
   const clean: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(payload)) {

@@ -65,11 +65,11 @@ test('a usage record made while the page unloads goes out at once by sendBeacon,
   // As on the page: the wizard's pagehide handler exists from hydration and reports the page view with the
   // telemetry module it loaded later.
   vi.resetModules();
-  let telemetry: typeof import('./recovery-telemetry.ts') | undefined;
-  window.addEventListener('pagehide', () => telemetry?.reportRecoveryUsage('nxn', 'en-US', {
+  const loaded: { telemetry?: typeof import('./recovery-telemetry.ts') } = {};
+  window.addEventListener('pagehide', () => loaded.telemetry?.reportRecoveryUsage('nxn', 'en-US', {
     from: 'entry', to: 'FPS/requestPage', status: 'Success', state: initialState('FPS'),
   }, 5), { once: true });
-  telemetry = await import('./recovery-telemetry.ts');
+  loaded.telemetry = await import('./recovery-telemetry.ts');
   window.dispatchEvent(new PageTransitionEvent('pagehide'));
   await vi.waitFor(() => expect(beaconed).toHaveLength(1));
   expect(fetched).toHaveLength(0);

@@ -1,4 +1,4 @@
-import type { BrowserContext, ElementHandle, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { ACTION_TIMEOUT_MS, BaseDriver } from '../base-driver.ts';
 import type { Cookie, Key, WireTarget } from '../driver.ts';
 import { inPage } from '../in-page.ts';
@@ -21,7 +21,7 @@ export class PlaywrightDriver extends BaseDriver {
   protected async clickShown(target: WireTarget): Promise<boolean> {
     const request: PageRequest = { op: 'element', target };
     const handle = await this.page.evaluateHandle(inPage, request);
-    const element = handle.asElement() as ElementHandle<Element> | null;
+    const element = handle.asElement();
     if (!element) {
       await handle.dispose();
       return false;

@@ -32,6 +32,8 @@ export class PuppeteerDriver extends BaseDriver {
   protected async clickShown(target: WireTarget): Promise<boolean> {
     const request: PageRequest = { op: 'element', target };
     const handle = await this.page.evaluateHandle(inPage, request);
+    // The in-page lookup returns an Element; puppeteer types the handle as a Node.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-arguments
     const element = handle.asElement() as ElementHandle<Element> | null;
     if (!element) {
       await handle.dispose();
@@ -69,6 +71,8 @@ export class PuppeteerDriver extends BaseDriver {
   }
 
   evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<Awaited<R>> {
+    // puppeteer's own evaluate typing cannot carry a generic function through.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     return this.page.evaluate(fn as (arg: unknown) => R, arg) as Promise<Awaited<R>>;
   }
 
