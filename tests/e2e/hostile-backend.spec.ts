@@ -23,7 +23,7 @@ test('guessing the current password through the change-password form is cut off,
   const problems = watch(page);
   await page.goto('/self-service/nxn/fps-self-change-pw?uid=jdoe&uti=external');
   await changePassword.fill('Summer#2026', 'Autumn#2026x');
-  await changePassword.submitButton.click();
+  await changePassword.submit();
   await expect(page).toHaveURL(/fps-self-change-pw\?.*SMPWERR=TOO_MANY_REQUESTS/);
   await expect(page.getByRole('alert')).toHaveText('Your password could not be changed. Please try again or contact the Help Desk.');
   const login = await page.request.post('/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { form: { USER: 'jdoe', PASSWRD: 'Summer#2026' }, maxRedirects: 0 });
@@ -170,7 +170,7 @@ test('a passcode and the passwords never reach the URL, storage, the console or 
   const chosen = 'Leak#Check2027';
   await changePassword.fill(temporary, chosen);
   await snapshot();
-  await changePassword.submitButton.click();
+  await changePassword.submit();
   await expect(page).toHaveURL(/\/app\/nxn\/login/);
   await snapshot();
   await login.fillCredentials('jdoe', chosen);

@@ -142,7 +142,7 @@ test('odd input in the password fields of login and change password is refused c
   // A password with unicode, an RTL override and a control character that meets every rule is taken as it is.
   const unusual = `Zoë#1\u202E\u0007${'x'.repeat(4)}`;
   await changePassword.fillNew(unusual);
-  await change.click();
+  await changePassword.submit();
   await expect(page).toHaveURL(/\/apps\/home/);
   // Kept whole: after signing out, exactly that password signs in.
   await page.goto('/login/logout.html');

@@ -1,29 +1,32 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { settled } from './support/hydration.ts';
 
 /** Layout shifts (CLS sources) recorded from the first frame, as "selector: value". */
 async function shiftsWhileLoading(page: Page, path: string): Promise<string[]> {
   await page.addInitScript(() => {
     const shifts: string[] = [];
-    (window as unknown as { shifts: string[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{ value: number; sources: Array<{ node?: Node }> }>) {
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries as unknown as Array<{ value: number; sources: Array<{ node?: Node }> }>) {
         const nodes = entry.sources.map((source) => (source.node instanceof Element ? `${source.node.tagName}.${source.node.className}` : '?'));
         shifts.push(`${nodes.join(',')}: ${entry.value}`);
       }
-    }).observe({ type: 'layout-shift', buffered: true });
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    // Entries not yet handed to the callback are taken too, so the read never races the observer.
+    (window as unknown as { shifts: () => string[] }).shifts = () => {
+      record(observer.takeRecords());
+      return shifts;
+    };
   });
   await page.goto(path);
-  // Settled: loaded with nothing left on the network, every island hydrated (the idle ones too: White
-  // Label testing, the mobile sheet), the fonts in, and two frames painted after that, so the observer
-  // has been handed every shift the load caused.
+  // Settled: loaded with nothing left on the network, the fonts in, every island hydrated (the idle ones
+  // too: White Label testing, the mobile sheet) and two frames painted after that.
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  return page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
-    return (window as unknown as { shifts: string[] }).shifts;
-  });
+  await page.evaluate(async () => { await document.fonts.ready; });
+  await settled(page);
+  return page.evaluate(() => (window as unknown as { shifts: () => string[] }).shifts());
 }
 
 const PAGES = ['/app/nxn/login?SMQUERYDATA=cls', '/de-DE/app/nxn/login?SMQUERYDATA=cls', '/self-service/nxn/fps', '/self-service/nxn/fuid', '/self-service/nxn/fps-self-change-pw?uid=jdoe', '/app/nxn/sorry', '/app/nxn/pageNotFound', '/self-service/nxn/no-such-page'];

@@ -196,7 +196,7 @@ test('a reused password is refused with ISB_USRUP06, and mstaff needs 16 charact
   await changePassword.fill(await lastTemporaryPassword(request), 'Short#Pass2027');
   await expect(changePassword.submitButton).toBeDisabled();
   await changePassword.fillNew('Much#Longer#Pass2027');
-  await changePassword.submitButton.click();
+  await changePassword.submit();
   await expect(page).toHaveURL(/\/app\/nxn\/login/);
 });
 

@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
 /** The change-password form's accessible names in one language. */
@@ -49,7 +50,12 @@ export class ChangePasswordPage {
     await this.fillNew(next, confirmation);
   }
 
+  /**
+   * Submits once the island holds what was typed: the checklist shows every rule met. A click that lands
+   * while the island is still hydrating (a busy machine) would otherwise be refused as an empty form.
+   */
   async submit(): Promise<void> {
+    await expect(this.unmetRules).toHaveCount(0);
     await this.submitButton.click();
   }
 
