@@ -4,7 +4,8 @@ import { obfuscate } from '../../lib/obfuscation.ts';
 import type { ServiceResult } from '../../services/service-errors.ts';
 import { $userType } from '../visitor.ts';
 import { createRecoveryPage } from './recovery-page.ts';
-import type { RecoveryBrowser, RecoveryPageOptions } from './recovery-page.ts';
+import type { RecoveryBrowser } from './recovery-browser.ts';
+import type { RecoveryPageOptions } from './recovery-page.ts';
 import type { RecoveryServices } from './recovery-services.ts';
 import { CALL_POLL_MS } from './verify-effects.ts';
 

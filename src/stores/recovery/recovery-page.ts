@@ -4,32 +4,12 @@ import { clickReported, trackClicks } from '../../services/telemetry/click-track
 import { $userType } from '../visitor.ts';
 import { stepName } from './flow-state.ts';
 import type { RecoveryState } from './flow-state.ts';
+import type { RecoveryBrowser } from './recovery-browser.ts';
 import { liveServices } from './recovery-services.ts';
 import type { RecoveryServices } from './recovery-services.ts';
 import { createRecoveryStore } from './recovery-store.ts';
-import type { RecoveryExit } from './recovery-store.ts';
 
-/** What the flow needs of the browser; tests give their own and drive the flow without React or a window. */
-export interface RecoveryBrowser {
-  /** The page's query string. */
-  search: () => string;
-  origin: () => string;
-  navigate: (url: string) => void;
-  /** A history entry for a deeper step, so the browser's back button walks back through the steps. */
-  pushStep: (page: string) => void;
-  /** The browser's back button; gives its stop. */
-  onBack: (listener: () => void) => () => void;
-  /** The visitor's first press, key, focus or leaving; gives its stop. */
-  onEngage: (listener: () => void) => () => void;
-  /** A timer; gives its stop. */
-  after: (ms: number, run: () => void) => () => void;
-  every: (ms: number, run: () => void) => () => void;
-  now: () => number;
-  /** The WebOTP API where the browser has it: resolves with the code of an SMS bound to this site. */
-  receiveSmsCode: ((signal: AbortSignal) => Promise<string | null>) | null;
-  /** Starts the page's click tracking; gives its stop. */
-  trackClicks: (fromState: () => string) => () => void;
-}
+import type { RecoveryExit } from './recovery-store.ts';
 
 /** What the page tells the flow: which page it is, its brand and where the flow may go. */
 export interface RecoveryPageOptions {

@@ -1,5 +1,5 @@
 import type { RecoveryState } from './flow-state.ts';
-import type { RecoveryBrowser } from './recovery-page.ts';
+import type { RecoveryBrowser } from './recovery-browser.ts';
 import type { RecoveryStore } from './recovery-store.ts';
 
 /** The call channel's code is checked every 20 seconds while the passcode step shows (spec 4.3). */

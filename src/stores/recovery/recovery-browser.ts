@@ -1,0 +1,21 @@
+/** What the flow needs of the browser; tests give their own and drive the flow without React or a window. */
+export interface RecoveryBrowser {
+  /** The page's query string. */
+  search: () => string;
+  origin: () => string;
+  navigate: (url: string) => void;
+  /** A history entry for a deeper step, so the browser's back button walks back through the steps. */
+  pushStep: (page: string) => void;
+  /** The browser's back button; gives its stop. */
+  onBack: (listener: () => void) => () => void;
+  /** The visitor's first press, key, focus or leaving; gives its stop. */
+  onEngage: (listener: () => void) => () => void;
+  /** A timer; gives its stop. */
+  after: (ms: number, run: () => void) => () => void;
+  every: (ms: number, run: () => void) => () => void;
+  now: () => number;
+  /** The WebOTP API where the browser has it: resolves with the code of an SMS bound to this site. */
+  receiveSmsCode: ((signal: AbortSignal) => Promise<string | null>) | null;
+  /** Starts the page's click tracking; gives its stop. */
+  trackClicks: (fromState: () => string) => () => void;
+}
