@@ -7,5 +7,5 @@ if (!key) {
   console.error('usage: npm run brand:preview -- <wl>');
   process.exit(1);
 }
-const child = spawn(process.execPath, [join(import.meta.dirname, '../start.ts')], { stdio: 'inherit', env: { ...process.env, BRANDS: key } });
+const child = spawn(process.execPath, [join(import.meta.dirname, '../server/start.ts')], { stdio: 'inherit', env: { ...process.env, BRANDS: key } });
 child.on('exit', (code) => process.exit(code ?? 0));

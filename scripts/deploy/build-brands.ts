@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, resolve } from 'node:path';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
@@ -142,6 +143,7 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
         moveFile(dir, out, file);
       }
     });
+    if (options.into) syncRootBrandList(out);
     const headers = writeHeaderFiles(out, unionPolicy(policies.filter(Boolean)));
     const stamped = existsSync(join(out, STAMP)) ? readFileSync(join(out, STAMP), 'utf8').trim() : '';
     const held = options.into ? (stamped === '' ? [] : [...new Set([...stamped.split(','), ...brands])]) : brands.length === all.length ? [] : brands;
@@ -185,5 +187,26 @@ if (import.meta.main) {
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
+  }
+}
+
+/**
+ * The root page sends a returning visitor to the brand in WL_KEY only when it names a brand this dist/ holds
+ * (its `data-brands`). A brand rebuilt into an existing dist/ keeps the old root page, or brings one that
+ * lists only itself: after the merge, the list names every brand whose login the dist/ holds.
+ */
+export function syncRootBrandList(out: string): void {
+  const appDir = join(out, 'app');
+  if (!existsSync(appDir)) return;
+  const held = readdirSync(appDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(appDir, entry.name, 'login.html')))
+    .map((entry) => entry.name)
+    .sort();
+  for (const file of ['index.html', 'de-DE/index.html']) {
+    const path = join(out, file);
+    if (!existsSync(path)) continue;
+    const html = readFileSync(path, 'utf8').replace(/data-brands="[^"]*"/, `data-brands="${held.join(' ')}"`);
+    writeFileSync(path, html);
+    if (existsSync(`${path}.gz`)) writeFileSync(`${path}.gz`, gzipSync(html, { level: 9 }));
   }
 }
