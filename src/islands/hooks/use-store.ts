@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
  * every page with an island.
  */
 export function useStore<T>($store: ReadableAtom<T>): T {
-  const read = () => $store.get();
-  return useSyncExternalStore((onChange) => $store.listen(onChange), read, read);
+  // A nanostore's methods close over the store rather than use `this`, so they may be passed on unbound.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  return useSyncExternalStore($store.listen, $store.get, $store.get);
 }
