@@ -22,7 +22,8 @@ const { base, emulator, close } = await serveWithEmulator();
 
 /** The newest passcode the emulator sent. */
 const lastCode = () => emulator.state.outbox.filter((message) => message.code).at(-1)?.code ?? '';
-const hydrated = (page: Page) => page.locator('astro-island[ssr]').waitFor({ state: 'detached' });
+// Every island on the page has hydrated (Astro drops `ssr` from each): a page may have several.
+const hydrated = (page: Page) => page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
 
 /** The forgot-password request step, filled in and sent. */
 async function requestPassword(page: Page, prefix: string, userId: string): Promise<void> {
