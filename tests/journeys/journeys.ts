@@ -34,6 +34,19 @@ async function logIn(driver: Driver, user: string, secret: string): Promise<void
 }
 
 /** From the request step to the channel choice of forgot password (or first-time user with `?FTUF=Y`). */
+/** Forgot user id for John Doe, by name and e-mail, to the INFO step: lookup, e-mail passcode, verify. */
+async function recoverJohnDoesUserId(driver: Driver, emulator: Emulator): Promise<void> {
+  await driver.goto('/self-service/nxn/fuid');
+  await hydrated(driver);
+  await driver.fill(label('First name'), 'John');
+  await driver.fill(label('Last name'), 'Doe');
+  await driver.fill(label('E-mail address'), 'john.doe@example.com');
+  await driver.click(role('button', 'Continue'));
+  await choose(driver, /Option #1 Email/);
+  await enterCode(driver, await emulator.codeSentTo('john.doe@example.com'));
+  await visible(driver, role('heading', 'Your User ID is on its way'));
+}
+
 async function requestPassword(driver: Driver, user: string, query = ''): Promise<void> {
   await driver.goto(`/self-service/nxn/fps${query}`);
   await hydrated(driver);
@@ -154,15 +167,7 @@ export const journeys: Journey[] = [
   {
     name: 'forgot user id: name and e-mail, passcode, the INFO step and the e-mail with the id',
     async run(driver, emulator) {
-      await driver.goto('/self-service/nxn/fuid');
-      await hydrated(driver);
-      await driver.fill(label('First name'), 'John');
-      await driver.fill(label('Last name'), 'Doe');
-      await driver.fill(label('E-mail address'), 'john.doe@example.com');
-      await driver.click(role('button', 'Continue'));
-      await choose(driver, /Option #1 Email/);
-      await enterCode(driver, await emulator.codeSentTo('john.doe@example.com'));
-      await visible(driver, role('heading', 'Your User ID is on its way'));
+      await recoverJohnDoesUserId(driver, emulator);
       await visible(driver, text('J******e@example.com'));
       const last = (await emulator.outbox()).at(-1);
       equal([last?.to, last?.text], ['john.doe@example.com', 'Your User ID is jdoe.'], 'the user id e-mail');
@@ -328,15 +333,7 @@ export const journeys: Journey[] = [
       await enterCode(driver, await emulator.codeSentTo('lena.locked@example.com'));
       await visible(driver, role('heading', 'ERROR'));
       await expectNoAxeViolation(driver, 'error step');
-      await driver.goto('/self-service/nxn/fuid');
-      await hydrated(driver);
-      await driver.fill(label('First name'), 'John');
-      await driver.fill(label('Last name'), 'Doe');
-      await driver.fill(label('E-mail address'), 'john.doe@example.com');
-      await driver.click(role('button', 'Continue'));
-      await choose(driver, /Option #1 Email/);
-      await enterCode(driver, await emulator.codeSentTo('john.doe@example.com'));
-      await visible(driver, role('heading', 'Your User ID is on its way'));
+      await recoverJohnDoesUserId(driver, emulator);
       await expectNoAxeViolation(driver, 'info step');
       await driver.goto('/self-service/nxn/fps-self-change-pw?uid=jdoe&uti=external&FTUF=N&SMPWERR=ISB_USRUP06');
       await hydrated(driver);

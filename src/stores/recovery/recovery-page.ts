@@ -8,7 +8,6 @@ import type { RecoveryBrowser } from './recovery-browser.ts';
 import { liveServices } from './recovery-services.ts';
 import type { RecoveryServices } from './recovery-services.ts';
 import { createRecoveryStore } from './recovery-store.ts';
-
 import type { RecoveryExit } from './recovery-store.ts';
 
 /** What the page tells the flow: which page it is, its brand and where the flow may go. */
