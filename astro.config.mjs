@@ -14,7 +14,10 @@ const pulseOrigins = Object.values(loadEnvironmentMap().digitalPulseHosts).map((
 export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'file', inlineStylesheets: 'auto' },
+  // Eight pages at a time: a page's render awaits its file write and its CSP hashes, which run on libuv's
+  // threads, and one page at a time left the main thread idle a third of the build (1,000 brands: 31 s of
+  // rendering at 1, 19 s at 8, no gain past 8).
+  build: { format: 'file', inlineStylesheets: 'auto', concurrency: 8 },
   i18n: {
     locales: ['en-US', 'de-DE'],
     defaultLocale: 'en-US',

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -20,11 +21,18 @@ function writeHeaders(dir: string, serverPolicy = `${POLICY}; frame-ancestors 'n
   writeFileSync(join(dir, '_headers'), staticHostHeaders(hostPolicy));
 }
 
-function fakeDist(): string {
+/** Writes a text file of a dist/ with its `.gz` copy, as the build does. */
+function put(dir: string, file: string, text: string, compressed = true): void {
+  mkdirSync(dirname(join(dir, file)), { recursive: true });
+  writeFileSync(join(dir, file), text);
+  if (compressed) writeFileSync(join(dir, `${file}.gz`), gzipSync(text));
+}
+
+/** A complete dist/ of brand nxn; without `compressed`, with no `.gz` copies (the deploy report counts files). */
+function fakeDist(compressed = true): string {
   const dir = mkdtempSync(join(tmpdir(), 'dist-'));
   const write = (file: string, text = page()) => {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
+    put(dir, file, text, compressed);
   };
   write('_astro/a.css', 'body{}');
   write('index.html');
@@ -38,6 +46,18 @@ test('accepts a complete dist', () => {
   expect(checkDist(fakeDist(), ['nxn'])).toEqual([]);
 });
 
+test('finds a page whose .gz copy is missing, broken or of other bytes', () => {
+  const dir = fakeDist();
+  rmSync(join(dir, 'app/nxn/login.html.gz'));
+  writeFileSync(join(dir, 'app/nxn/logout.html.gz'), 'not gzip');
+  writeFileSync(join(dir, 'app/nxn/sorry.html.gz'), gzipSync(page('<p>an older build</p>')));
+  expect(checkDist(dir, ['nxn']).sort()).toEqual([
+    'app/nxn/login.html: no .gz copy',
+    'app/nxn/logout.html.gz: not gzip',
+    'app/nxn/sorry.html.gz: differs from app/nxn/sorry.html: gzip_static would send other bytes than the file',
+  ]);
+});
+
 test('names a removed page', () => {
   const dir = fakeDist();
   rmSync(join(dir, 'de-DE/self-service/nxn/fuid.html'));
@@ -46,8 +66,8 @@ test('names a removed page', () => {
 
 test('names a missing asset, a localhost URL and an emulator reference', () => {
   const dir = fakeDist();
-  writeFileSync(join(dir, 'app/nxn/sorry.html'), page('<script src="/_astro/gone.js"></script><a href="http://localhost:4321/x">x</a>'));
-  writeFileSync(join(dir, '_astro/a.css'), 'a{background:url(/__emulator/outbox)}');
+  put(dir, 'app/nxn/sorry.html', page('<script src="/_astro/gone.js"></script><a href="http://localhost:4321/x">x</a>'));
+  put(dir, '_astro/a.css', 'a{background:url(/__emulator/outbox)}');
   expect(checkDist(dir, ['nxn']).sort()).toEqual([
     '_astro/a.css: refers to the emulator',
     'app/nxn/sorry.html: absolute localhost URL',
@@ -62,7 +82,7 @@ test('names a brand that was not built', () => {
 test('names the page and the element of an inline script whose hash is in none of its policies', () => {
   const dir = fakeDist();
   const late = "(function(){document.getElementById('legacy-browser').removeAttribute('hidden');})();";
-  writeFileSync(join(dir, 'app/nxn/login.html'), page(`<script nomodule>${late}</script>`));
+  put(dir, 'app/nxn/login.html', page(`<script nomodule>${late}</script>`));
   expect(checkDist(dir, ['nxn'])).toEqual([
     `app/nxn/login.html: <script nomodule> "(function(){document.getElementById('leg…": ${cspHash(late)} is not in the meta policy`,
     `app/nxn/login.html: <script nomodule> "(function(){document.getElementById('leg…": ${cspHash(late)} is not in the header policy (_portal-headers.json)`,
@@ -95,14 +115,14 @@ test('names missing header files once', () => {
 
 test('a script data block is not run, so it needs no hash; a page without a policy is named', () => {
   const dir = fakeDist();
-  writeFileSync(join(dir, 'app/nxn/logout.html'), page('<script type="application/json">{"a":1}</script>'));
-  writeFileSync(join(dir, 'app/nxn/ssoLogout.html'), `<html><script>${LANGUAGE_CHECK}</script></html>`);
+  put(dir, 'app/nxn/logout.html', page('<script type="application/json">{"a":1}</script>'));
+  put(dir, 'app/nxn/ssoLogout.html', `<html><script>${LANGUAGE_CHECK}</script></html>`);
   expect(checkDist(dir, ['nxn'])).toEqual(['app/nxn/ssoLogout.html: no meta policy']);
 });
 
 test('the deploy report counts files and bytes per brand, shared and in total', () => {
-  const dir = fakeDist();
-  writeFileSync(join(dir, '_astro/theme-nxn.abc123.css'), ':root{}');
+  const dir = fakeDist(false);
+  put(dir, '_astro/theme-nxn.abc123.css', ':root{}', false);
   const report = deployReport(dir);
   const pageBytes = Buffer.byteLength(page());
   // 22 pages and the theme are nxn's; index, 404, a.css and the two header files are shared.
@@ -115,9 +135,9 @@ test('the deploy report counts files and bytes per brand, shared and in total', 
 });
 
 test('the deploy report warns where a static host\'s limits would be exceeded', () => {
-  const dir = fakeDist();
+  const dir = fakeDist(false);
   const limits = { files: 10, fileBytes: 1000, headerRules: 1 };
-  writeFileSync(join(dir, '_astro/big.js'), 'x'.repeat(1001));
+  put(dir, '_astro/big.js', 'x'.repeat(1001), false);
   expect(deployReport(dir, limits).warnings).toEqual([
     '_astro/big.js: 1001 bytes, over a static host\'s 1000 per file',
     '28 files (28 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',

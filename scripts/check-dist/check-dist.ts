@@ -1,12 +1,14 @@
 // `npm run check:dist [-- <distDir>]`: is a built dist/ complete and clean enough to deploy?
 // Every brand x language x page present, every referenced asset present, no absolute localhost
-// URL, nothing of the emulator, every inline script and style allowed by its page's policy. One
+// URL, nothing of the emulator, every inline script and style allowed by its page's policy, every
+// page, script and style with a `.gz` copy of exactly its bytes (nginx sends it as is). One
 // line per problem, exit code 1 on any. First it reports files and bytes per brand and in total, with a
 // warning where a static host's per-deploy limits would be exceeded (warnings do not fail: nginx and the
 // bundled server have no such limits).
 import fg from 'fast-glob';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { cspHash } from '../../src/build/csp.ts';
 import { metaPolicyOf, policySources, readPortalHeaders } from '../../src/build/security-headers.ts';
 import { brandOfFile, LANGUAGE_PREFIXES } from '../../src/build/dist-layout.ts';
@@ -83,6 +85,21 @@ function inlineHashProblems(file: string, html: string, headerPolicies: HeaderPo
   return problems;
 }
 
+/**
+ * The build writes pages' `.gz` copies as they render and Astro writes the pages: a copy that is missing
+ * costs nginx a compression per request, and one that differs sends a visitor another page than the file.
+ */
+function compressedCopyProblems(file: string, path: string, bytes: Buffer): string[] {
+  if (!existsSync(`${path}.gz`)) return [`${file}: no .gz copy`];
+  let copy: Buffer;
+  try {
+    copy = gunzipSync(readFileSync(`${path}.gz`));
+  } catch {
+    return [`${file}.gz: not gzip`];
+  }
+  return copy.equals(bytes) ? [] : [`${file}.gz: differs from ${file}: gzip_static would send other bytes than the file`];
+}
+
 /** Every problem of a dist/ folder built for `brands`. */
 export function checkDist(distDir: string, brands: readonly string[]): string[] {
   if (!existsSync(distDir)) return [`${distDir}: missing: run npm run build`];
@@ -107,7 +124,9 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
   for (const path of fg.sync('**/*', { cwd: distDir, absolute: true, dot: true })) {
     if (!/\.(html|js|css)$/.test(path)) continue;
     const file = relative(distDir, path);
-    const text = readFileSync(path, 'utf8');
+    const bytes = readFileSync(path);
+    const text = bytes.toString('utf8');
+    problems.push(...compressedCopyProblems(file, path, bytes));
     if (/https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?/i.test(text)) problems.push(`${file}: absolute localhost URL`);
     if (text.includes('/__emulator')) problems.push(`${file}: refers to the emulator`);
     if (file.endsWith('.html')) {

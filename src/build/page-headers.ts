@@ -1,38 +1,10 @@
-import fg from 'fast-glob';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { COMMON_SECURITY_HEADERS, PORTAL_HEADERS_FILE, headerPolicy, metaPolicyOf, readPortalHeaders, unionPolicy } from './security-headers.ts';
 import { renderedThemeFiles } from './brand-theme-files.ts';
-
-const gzip = promisify(gzipCallback);
-
-/**
- * Writes a `.gz` beside each text asset so servers send compressed bytes without work per request. zlib's
- * asynchronous calls run on libuv's threads, so thousands of pages compress on every core at once.
- */
-export async function precompress(
-  distDir: string,
-  files: readonly string[] = fg.sync('**/*.{html,js,css,svg,json,txt}', { cwd: distDir }),
-  /** Sees each file's bytes as they are read, so a caller that needs them reads no file twice. */
-  onRead: (file: string, bytes: Buffer) => void = () => undefined,
-): Promise<number> {
-  let next = 0;
-  const worker = async () => {
-    for (let file = files[next++]; file !== undefined; file = files[next++]) {
-      const absolute = join(distDir, file);
-      const bytes = await readFile(absolute);
-      onRead(file, bytes);
-      await writeFile(`${absolute}.gz`, await gzip(bytes, { level: 9 }));
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return files.length;
-}
+import { compressingPrerenderer, precompress, uncompressedFiles } from './precompress.ts';
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
@@ -129,9 +101,21 @@ function writeThemeFiles(distDir: string): string[] {
  * In dev, the server answers the theme files the pages link to.
  */
 export function pageHeaders(): AstroIntegration {
+  // The meta policies of the pages as they render (compressingPrerenderer): the header policy is their union.
+  const policies = new Set<string>();
+  let pages = 0;
+  const seePage = (html: string) => {
+    pages += 1;
+    const policy = metaPolicyOf(html);
+    if (policy) policies.add(headerPolicy(policy));
+  };
+  let outDir: URL | undefined;
   return {
     name: 'portal-page-headers',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        outDir = config.outDir;
+      },
       'astro:server:setup': ({ server }) => {
         server.middlewares.use((req, res, next) => {
           const css = renderedThemeFiles().get((req.url ?? '').split('?')[0] ?? '');
@@ -143,17 +127,17 @@ export function pageHeaders(): AstroIntegration {
           res.end(css);
         });
       },
+      'astro:build:start': ({ setPrerenderer }) => {
+        const dir = outDir;
+        if (dir) setPrerenderer((base) => compressingPrerenderer(base, dir, seePage));
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const distDir = fileURLToPath(dir);
         const themes = writeThemeFiles(distDir);
-        // The one header policy that allows every page's inline scripts and styles: the union of their meta policies.
-        const policies = new Set<string>();
-        let pages = 0;
-        const compressed = await precompress(distDir, undefined, (file, bytes) => {
-          if (!file.endsWith('.html')) return;
-          pages += 1;
-          const policy = metaPolicyOf(bytes.toString('utf8'));
-          if (policy) policies.add(headerPolicy(policy));
+        // Scripts, styles, themes, and any page the prerenderer did not see.
+        const renderedPages = pages;
+        const compressed = await precompress(distDir, uncompressedFiles(distDir), (file, bytes) => {
+          if (file.endsWith('.html')) seePage(bytes.toString('utf8'));
         });
         const headers = writeHeaderFiles(distDir, unionPolicy([...policies]));
         const rules = headerRuleCount(headers);
@@ -161,7 +145,7 @@ export function pageHeaders(): AstroIntegration {
         if (rules > STATIC_HOST_LIMITS.rules || longest > STATIC_HOST_LIMITS.lineLength) {
           logger.warn(`_headers has ${String(rules)} rules and a ${String(longest)}-character line: Cloudflare Pages takes at most ${String(STATIC_HOST_LIMITS.rules)} rules of ${String(STATIC_HOST_LIMITS.lineLength)} characters (nginx and the bundled server have no such limit)`);
         }
-        logger.info(`one security policy for ${String(pages)} pages (${String(rules)} _headers rules), ${String(themes.length)} theme files, ${String(compressed)} files precompressed`);
+        logger.info(`one security policy for ${String(pages)} pages (${String(rules)} _headers rules), ${String(themes.length)} theme files, ${String(renderedPages + compressed)} files precompressed (${String(renderedPages)} pages as they rendered)`);
       },
     },
   };

