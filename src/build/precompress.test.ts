@@ -57,6 +57,14 @@ test('leaves redirects and files other than pages alone', async () => {
   expect(existsSync(join(out, 'robots.txt.gz'))).toBe(false);
 });
 
+test('a .gz that cannot be written fails the build instead of leaving the page without one', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'precompress-'));
+  writeFileSync(join(out, 'app'), 'a file where the brand folders would go');
+  const prerenderer = compressingPrerenderer(fakeAstro({ '/app/nxn/login.html': new Response('<p>login</p>') }), pathToFileURL(`${out}/`), () => undefined);
+  await render(prerenderer, '/app/nxn/login.html');
+  await expect(prerenderer.teardown?.()).rejects.toThrow(/app\/nxn\/login\.html\.gz: .*(EEXIST|ENOTDIR)/);
+});
+
 test('names the text files still without a .gz, for the pass after the build', () => {
   const out = mkdtempSync(join(tmpdir(), 'precompress-'));
   mkdirSync(join(out, '_astro'));
