@@ -1,9 +1,10 @@
 // `npm run bench:build [-- 50 200 1000]`: generates N synthetic brands in a temporary folder,
-// builds them (build-brands.ts: parallel builds on every core), and prints pages, seconds (wall and
-// CPU), milliseconds per page, peak memory (of the builds running at once) and the _headers rule count.
+// builds them (build-brands.ts: one Astro build, or BUILD_SHARDS at once), and prints pages, seconds (wall
+// and CPU), milliseconds per page, the milliseconds per page each size added, peak memory (of the builds
+// running at once) and the _headers rule count.
 import fg from 'fast-glob';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
@@ -11,6 +12,11 @@ import { headerRuleCount } from '../../src/build/page-headers.ts';
 
 const root = join(import.meta.dirname, '../..');
 const sizes = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+
+/** When this benchmark last deleted its folders, so a run right after another does not time that deletion. */
+const CLEANUP_STAMP = join(tmpdir(), 'portal-bench-build-cleanup');
+/** How long ext4 (without a journal) steps over freed inodes when it creates files: see benchBuild. */
+const INODE_REUSE_WINDOW_MS = 60_000;
 
 /**
  * Builds N synthetic brands (copies of the shipped ones under new keys) and measures the build. Its
@@ -48,6 +54,12 @@ export function benchBuild(count: number, leftovers: string[]): { brands: number
 if (import.meta.main) {
   // "ms/page added": the time each size's extra pages took over the size before, without the fixed start-up
   // that ms/page spreads over fewer pages at small sizes; flat when the build scales linearly.
+  const sinceCleanup = existsSync(CLEANUP_STAMP) ? Date.now() - Number(readFileSync(CLEANUP_STAMP, 'utf8')) : Infinity;
+  if (sinceCleanup >= 0 && sinceCleanup < INODE_REUSE_WINDOW_MS) {
+    const wait = INODE_REUSE_WINDOW_MS - sinceCleanup;
+    console.log(`waiting ${(wait / 1000).toFixed(0)} s: the last run deleted its folders ${(sinceCleanup / 1000).toFixed(0)} s ago, and creating files within a minute of that is up to 20x slower on ext4 without a journal`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
   console.log('brands  pages  seconds  cpu s  ms/page  ms/page added  peak MiB  _headers rules');
   const leftovers: string[] = [];
   let previous: { pages: number; seconds: number } | undefined;
@@ -60,5 +72,6 @@ if (import.meta.main) {
     }
   } finally {
     for (const dir of leftovers) rmSync(dir, { recursive: true, force: true });
+    writeFileSync(CLEANUP_STAMP, String(Date.now()));
   }
 }

@@ -107,7 +107,7 @@ export interface BuildOptions {
   /** Parallel Astro builds (default 1). Each is a whole Astro build of its own (~750 MiB and a bundling of the
    * scripts), for machines with cores and memory to spare: on 2 cores one build already keeps both busy (it
    * renders 8 pages at a time and compresses them on a thread of its own), and 2 shards of 1,000 brands took
-   * 38 s and 1.5 GiB against one build's 23 s and 850 MiB. */
+   * 38 s and 1.5 GiB against one build's 23 s and 1.05 GiB. */
   shards?: number;
 }
 
