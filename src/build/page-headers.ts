@@ -128,6 +128,9 @@ export function pageHeaders(): AstroIntegration {
         });
       },
       'astro:build:start': ({ setPrerenderer }) => {
+        // A second build in the same process (a test's, say) starts from no pages.
+        policies.clear();
+        pages = 0;
         const dir = outDir;
         if (dir) setPrerenderer((base) => compressingPrerenderer(base, dir, seePage));
       },

@@ -96,6 +96,8 @@ function startGzipThread(): GzipThread {
   });
   return {
     write(path, bytes) {
+      // A thread that died answers nothing more: queueing to it would leave close() waiting for ever.
+      if (failure) return;
       queued += 1;
       worker.postMessage({ path, bytes });
     },
