@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { COMMON_SECURITY_HEADERS, PORTAL_HEADERS_FILE, headerPolicy, metaPolicyOf, readPortalHeaders, unionPolicy } from './security-headers.ts';
 import { renderedThemeFiles } from './brand-theme-files.ts';
-import { compressingPrerenderer, precompress, uncompressedFiles } from './precompress.ts';
+import { compressingPrerenderer, precompressRest } from './precompress.ts';
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
@@ -139,9 +139,7 @@ export function pageHeaders(): AstroIntegration {
         const themes = writeThemeFiles(distDir);
         // Scripts, styles, themes, and any page the prerenderer did not see.
         const renderedPages = pages;
-        const compressed = await precompress(distDir, uncompressedFiles(distDir), (file, bytes) => {
-          if (file.endsWith('.html')) seePage(bytes.toString('utf8'));
-        });
+        const compressed = await precompressRest(distDir, seePage);
         const headers = writeHeaderFiles(distDir, unionPolicy([...policies]));
         const rules = headerRuleCount(headers);
         const longest = Math.max(...headers.split('\n').map((line) => line.length));

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import type { AstroPrerenderer } from 'astro';
-import { compressingPrerenderer, uncompressedFiles } from './precompress.ts';
+import { compressingPrerenderer, precompressRest, uncompressedFiles } from './precompress.ts';
 
 /** Astro's own prerenderer, as far as the wrapper sees it: a response per request, and a teardown. */
 function fakeAstro(responses: Record<string, Response>, onTeardown: () => void = () => undefined): AstroPrerenderer {
@@ -70,4 +70,18 @@ test('names the text files still without a .gz, for the pass after the build', (
   mkdirSync(join(out, '_astro'));
   for (const file of ['index.html', 'index.html.gz', '404.html', '_astro/theme-nxn.css', '_astro/logo.png']) writeFileSync(join(out, file), 'x');
   expect(uncompressedFiles(out).sort()).toEqual(['404.html', '_astro/theme-nxn.css']);
+});
+
+test('after the build, compresses what has no .gz yet and shows its pages to the policy reader', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'precompress-'));
+  mkdirSync(join(out, '_astro'));
+  writeFileSync(join(out, 'index.html'), '<p>root</p>');
+  writeFileSync(join(out, 'index.html.gz'), 'already there');
+  writeFileSync(join(out, '404.html'), '<p>not found</p>');
+  writeFileSync(join(out, '_astro/theme-nxn.css'), ':root{}');
+  const seen: string[] = [];
+  expect(await precompressRest(out, (html) => seen.push(html))).toBe(2);
+  expect(seen).toEqual(['<p>not found</p>']);
+  expect(gunzipSync(readFileSync(join(out, '_astro/theme-nxn.css.gz'))).toString()).toBe(':root{}');
+  expect(readFileSync(join(out, 'index.html.gz'), 'utf8')).toBe('already there');
 });

@@ -1,40 +1,12 @@
 import fg from 'fast-glob';
-import { readFile, writeFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroPrerenderer, PrerenderResult } from 'astro';
 
-const gzip = promisify(gzipCallback);
-const compress = (bytes: Uint8Array) => gzip(bytes, { level: 9 });
-
 /** The text files a server sends compressed: every one gets a `.gz` beside it. */
 const COMPRESSIBLE = '**/*.{html,js,css,svg,json,txt}';
-
-/**
- * Writes a `.gz` beside each text asset so servers send compressed bytes without work per request. zlib's
- * asynchronous calls run on libuv's threads, so files compress on every core at once.
- */
-export async function precompress(
-  distDir: string,
-  files: readonly string[] = fg.sync(COMPRESSIBLE, { cwd: distDir }),
-  /** Sees each file's bytes as they are read, so a caller that needs them reads no file twice. */
-  onRead: (file: string, bytes: Buffer) => void = () => undefined,
-): Promise<number> {
-  let next = 0;
-  const worker = async () => {
-    for (let file = files[next++]; file !== undefined; file = files[next++]) {
-      const absolute = join(distDir, file);
-      const bytes = await readFile(absolute);
-      onRead(file, bytes);
-      await writeFile(`${absolute}.gz`, await compress(bytes));
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return files.length;
-}
 
 /** The compressible files of `distDir` that have no `.gz` yet. */
 export function uncompressedFiles(distDir: string): string[] {
@@ -145,4 +117,21 @@ export function compressingPrerenderer(base: AstroPrerenderer, outDir: URL, onPa
       await base.teardown?.();
     },
   };
+}
+
+/**
+ * Writes a `.gz` beside each compressible file of `distDir` that has none yet (scripts, styles, themes, and
+ * any page compressingPrerenderer did not see) with a gzip thread of its own. `onPage` sees each page's HTML.
+ * Returns the number of files compressed.
+ */
+export async function precompressRest(distDir: string, onPage: (html: string) => void): Promise<number> {
+  const files = uncompressedFiles(distDir);
+  const gzipThread = startGzipThread();
+  for (const file of files) {
+    const bytes = readFileSync(join(distDir, file));
+    if (file.endsWith('.html')) onPage(bytes.toString('utf8'));
+    gzipThread.write(join(distDir, `${file}.gz`), bytes);
+  }
+  await gzipThread.close();
+  return files.length;
 }
