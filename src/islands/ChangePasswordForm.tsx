@@ -39,8 +39,8 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   const query = new URLSearchParams(useLocationSearch());
   const type = userTypeOf(query);
   const ftu = query.get('FTUF') === 'Y';
-  const [{ $smAgentName, actions, start }] = useState(() => createChangePasswordPage({ wlKey, clickMonitor, environmentMap, portalKind }));
-  const agentName = useStore($smAgentName);
+  const [{ $smAgent, actions, start }] = useState(() => createChangePasswordPage({ wlKey, clickMonitor, environmentMap, portalKind }));
+  const agent = useStore($smAgent);
   // Once on screen the page's store runs: the user type reaches the support dialog, a refusal drops the success mark.
   useEffect(start, [start]);
   const [userId, setUserId] = useState<string | null>(null);
@@ -49,6 +49,9 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   const [confirm, setConfirm] = useState('');
   const [shown, setShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // A submit before the host's agent is known is held, then posted once the form's action carries it.
+  const waitingForAgent = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
   // What a visitor (or a password manager) typed before the island hydrated is kept, not wiped.
   const userField = useRef<HTMLInputElement>(null);
   const currentField = useRef<HTMLInputElement>(null);
@@ -70,7 +73,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   const action = new URLSearchParams({
     SMAUTHREASON: '34',
     TARGET: target && hydrated && isSafeRedirect(target, location.origin) ? target : '/apps/home?fromPage=FPS',
-    smagentname: agentName,
+    smagentname: agent.name,
     uti: type,
     FTUF: ftu ? 'Y' : 'N',
   });
@@ -82,13 +85,25 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
       event.preventDefault();
       return;
     }
-    actions.posting();
     setSubmitting(true);
+    if (!agent.known) {
+      event.preventDefault();
+      waitingForAgent.current = true;
+      return;
+    }
+    actions.posting();
   }
+  useEffect(() => {
+    if (!waitingForAgent.current || !agent.known) return;
+    waitingForAgent.current = false;
+    actions.posting();
+    // submit(), not requestSubmit(): the checks already passed, and onSubmit would refuse a second submit.
+    form.current?.submit();
+  }, [agent.known, actions]);
 
   const checkText = (name: (typeof checks)[number][0]) => (name === 'length' ? strings.length.replace('{{min}}', String(min)) : strings[name]);
   return (
-    <form method="post" action={`/pw/forms/smpwservices.fcc?${action.toString()}`} onSubmit={onSubmit} noValidate={hydrated}>
+    <form ref={form} method="post" action={`/pw/forms/smpwservices.fcc?${action.toString()}`} onSubmit={onSubmit} noValidate={hydrated}>
       {error && <p className="alert alert--danger" role="alert">{error}</p>}
       <p>{ftu ? strings.ftuIntro : strings.intro}</p>
       <input type="hidden" name="wl" value={wlKey} />

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import type { UserType } from '../domain/flows.ts';
 import type { PortalKind } from '../domain/portal-kinds.ts';
+import type { pageEnvironment, smAgentName } from '../lib/environment.ts';
 import { forgetPasswordChange, markPasswordChangePosted } from '../lib/login-session.ts';
 import { trackClicks } from '../services/telemetry/click-tracking.ts';
 import { $userType } from './visitor.ts';
@@ -20,22 +21,31 @@ export function userTypeOf(query: URLSearchParams): UserType {
 export function createChangePasswordPage(
   options: { wlKey: string; clickMonitor: boolean; environmentMap: EnvironmentMap; portalKind: PortalKind },
   browser: { search: () => string; hostname: () => string } = { search: () => location.search, hostname: () => location.hostname },
+  loadEnvironment: () => Promise<{ pageEnvironment: typeof pageEnvironment; smAgentName: typeof smAgentName }> = () => import('../lib/environment.ts'),
 ) {
   // PRODUCTION's agent (every environment but QA shares it) until the host is resolved: the static HTML has it too.
-  const $smAgentName = atom(options.environmentMap.smagentname[options.portalKind].other);
+  // `known` says whether the host was resolved: a post must wait for it, or QA's would land on PRODUCTION's agent.
+  const $smAgent = atom({ name: options.environmentMap.smagentname[options.portalKind].other, known: false });
   /** Connects the page's store to the page; gives its stop. */
   function start(): () => void {
     const query = new URLSearchParams(browser.search());
-    // The resolution loads after the page; a post before it lands would go to PRODUCTION's agent, the safe side.
-    void import('../lib/environment.ts').then(({ pageEnvironment, smAgentName }) => {
-      $smAgentName.set(smAgentName(pageEnvironment(browser.hostname(), options.environmentMap), options.portalKind, options.environmentMap));
-    });
+    // The resolution loads after the page, to keep it out of the eager bytes.
+    loadEnvironment().then(
+      ({ pageEnvironment, smAgentName }) => {
+        $smAgent.set({ name: smAgentName(pageEnvironment(browser.hostname(), options.environmentMap), options.portalKind, options.environmentMap), known: true });
+      },
+      (error: unknown) => {
+        // A chunk that never loads must not hold the form for ever: it posts to PRODUCTION's agent, as without script.
+        console.error('The environment could not be resolved; the password change posts to the default agent.', error);
+        $smAgent.set({ ...$smAgent.get(), known: true });
+      },
+    );
     $userType.set(userTypeOf(query));
     if (query.get('SMPWERR') !== null) forgetPasswordChange();
     return trackClicks({ wlKey: options.wlKey, component: 'fps-self-change-pw', monitored: options.clickMonitor, fromState: () => 'changePassword' });
   }
   return {
-    $smAgentName,
+    $smAgent,
     start,
     actions: {
       /** The form posts to SiteMinder: the success toast waits for its answer. */

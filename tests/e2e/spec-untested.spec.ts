@@ -30,11 +30,11 @@ test.describe('the White Label dialog (spec 2.2)', () => {
 });
 
 test.describe('the change-password form posts the query of spec 7', () => {
+  const currentAction = async (page: Page) => new URL(await page.locator('form[action^="/pw/forms/smpwservices.fcc?"]').getAttribute('action') ?? '', 'http://x');
   const actionOf = async (page: Page, url: string) => {
     await page.goto(url);
     await hydrated(page);
-    const action = await page.locator('form[action^="/pw/forms/smpwservices.fcc?"]').getAttribute('action') ?? '';
-    return new URL(action, 'http://x');
+    return currentAction(page);
   };
 
   test('SMAUTHREASON=34, TARGET URL-encoded, uti, FTUF, fpsRedirect and uid from the page query', async ({ page }) => {
@@ -62,10 +62,39 @@ test.describe('the change-password form posts the query of spec 7', () => {
     ['nxn', HOSTS.qa, 'nxnportalqa'], ['nxn', HOSTS.production, 'nxnportal'], ['cwa', HOSTS.qa, 'nxnclientqa'], ['cwa', HOSTS.production, 'nxnclient'],
   ] as const) {
     test(`smagentname is ${agent} for ${brand} (${brand === 'cwa' ? 'client' : 'investor'} portal) on ${host}`, async ({ page }) => {
-      const action = await actionOf(page, `http://${host}:${port}/self-service/${brand}/fps-self-change-pw?uid=jdoe`);
-      expect(action.searchParams.get('smagentname')).toBe(agent);
+      await actionOf(page, `http://${host}:${port}/self-service/${brand}/fps-self-change-pw?uid=jdoe`);
+      // The host is resolved by a chunk loaded after the page: the action follows once it lands.
+      await expect.poll(async () => (await currentAction(page)).searchParams.get('smagentname')).toBe(agent);
     });
   }
+
+  test('a submit before the host is resolved waits for it and posts to the QA agent', async ({ page }) => {
+    let releaseEnvironment = () => {};
+    const environmentHeld = new Promise<void>((resolve) => { releaseEnvironment = resolve; });
+    await page.route('**/_astro/environment.*.js', async (route) => {
+      await environmentHeld;
+      await route.continue();
+    });
+    const posted: string[] = [];
+    await page.route('**/pw/forms/smpwservices.fcc?*', async (route) => {
+      posted.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>posted</title>' });
+    });
+    await actionOf(page, `http://${HOSTS.qa}:${port}/self-service/cwa/fps-self-change-pw?uid=jdoe&uti=external`);
+    await page.getByLabel('Current password').fill('Old#Pass1');
+    await page.getByLabel('New password', { exact: true }).fill('New#Pass1234');
+    await page.getByLabel('Confirm new password').fill('New#Pass1234');
+    const submit = page.getByRole('button', { name: 'Change password' });
+    await submit.click();
+    // Held, not posted to PRODUCTION's agent, and not sent twice by a second click.
+    await expect(submit).toBeDisabled();
+    await page.waitForTimeout(300);
+    expect(posted).toEqual([]);
+    releaseEnvironment();
+    await expect(page).toHaveTitle('posted');
+    expect(posted).toHaveLength(1);
+    expect(new URL(posted[0] ?? '').searchParams.get('smagentname')).toBe('nxnclientqa');
+  });
 });
 
 test('each rule of the password checklist flips as the visitor types', async ({ page }) => {

@@ -1,0 +1,51 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import type { EnvironmentMap } from '../config/environment-schema.ts';
+import environmentMap from '../config/environment-map.json' with { type: 'json' };
+import { pageEnvironment, smAgentName } from '../lib/environment.ts';
+import { createChangePasswordPage } from './change-password.ts';
+
+// The store alone, with a fake page location and a hand-released environment chunk: no React.
+const map = environmentMap as EnvironmentMap;
+
+function page(hostname: string) {
+  // Click tracking listens on the document; a node test has none.
+  vi.stubGlobal('document', { addEventListener: () => undefined, removeEventListener: () => undefined });
+  vi.stubGlobal('addEventListener', () => undefined);
+  let release: (loaded: boolean) => void = () => undefined;
+  const chunk = new Promise<{ pageEnvironment: typeof pageEnvironment; smAgentName: typeof smAgentName }>((resolve, reject) => {
+    release = (loaded) => (loaded ? resolve({ pageEnvironment, smAgentName }) : reject(new Error('chunk failed')));
+  });
+  const store = createChangePasswordPage({ wlKey: 'cwa', clickMonitor: false, environmentMap: map, portalKind: 'client' }, { search: () => '?uid=jdoe', hostname: () => hostname }, () => chunk);
+  return { store, release };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+test('the agent is not known until the environment chunk lands, then follows the host', async () => {
+  const { store, release } = page('portal-qa.nxn.example');
+  expect(store.$smAgent.get()).toEqual({ name: 'nxnclient', known: false });
+  store.start();
+  await Promise.resolve();
+  expect(store.$smAgent.get().known).toBe(false);
+  release(true);
+  await vi.waitFor(() => expect(store.$smAgent.get()).toEqual({ name: 'nxnclientqa', known: true }));
+});
+
+test('on a PRODUCTION host the agent stays the default and becomes known', async () => {
+  const { store, release } = page('portal.nxn.example');
+  store.start();
+  release(true);
+  await vi.waitFor(() => expect(store.$smAgent.get()).toEqual({ name: 'nxnclient', known: true }));
+});
+
+test('a chunk that never loads does not hold the form: the default agent becomes known, and the failure is logged', async () => {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { store, release } = page('portal-qa.nxn.example');
+  store.start();
+  release(false);
+  await vi.waitFor(() => expect(store.$smAgent.get()).toEqual({ name: 'nxnclient', known: true }));
+  expect(logged).toHaveBeenCalledOnce();
+});
