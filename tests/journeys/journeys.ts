@@ -33,7 +33,6 @@ async function logIn(driver: Driver, user: string, secret: string): Promise<void
   await driver.click(role('button', 'Log In'));
 }
 
-/** From the request step to the channel choice of forgot password (or first-time user with `?FTUF=Y`). */
 /** Forgot user id for John Doe, by name and e-mail, to the INFO step: lookup, e-mail passcode, verify. */
 async function recoverJohnDoesUserId(driver: Driver, emulator: Emulator): Promise<void> {
   await driver.goto('/self-service/nxn/fuid');
@@ -47,6 +46,7 @@ async function recoverJohnDoesUserId(driver: Driver, emulator: Emulator): Promis
   await visible(driver, role('heading', 'Your User ID is on its way'));
 }
 
+/** From the request step to the channel choice of forgot password (or first-time user with `?FTUF=Y`). */
 async function requestPassword(driver: Driver, user: string, query = ''): Promise<void> {
   await driver.goto(`/self-service/nxn/fps${query}`);
   await hydrated(driver);
