@@ -149,8 +149,11 @@ test.describe('accessibility of every step', () => {
   test('request, channel choice, verify, error banner, info and change password have no axe violation', async ({ page, request }) => {
     const recovery = new RecoveryPage(page);
     await page.goto('/self-service/nxn/fps');
+    // The field error is the wizard's: before it hydrates, a blur shows nothing to check.
+    await islandsHydrated(page);
     await recovery.userId.fill('a b');
     await recovery.userId.blur();
+    await expect(recovery.userId).toHaveAttribute('aria-invalid', 'true');
     expect(await axe(page), 'request with field error').toEqual([]);
     await recovery.requestPassword('jdoe');
     expect(await axe(page), 'otp').toEqual([]);
@@ -198,6 +201,8 @@ test.describe('accessibility of every step', () => {
   test('the locked user ERROR step has no axe violation and is reached by keyboard alone', async ({ page, request }) => {
     const recovery = new RecoveryPage(page);
     await page.goto('/self-service/nxn/fps');
+    // Continue is disabled until the wizard hydrates: an Enter before that submits nothing.
+    await islandsHydrated(page);
     await page.getByLabel('User ID').focus();
     await page.keyboard.type('llocked');
     await page.keyboard.press('Enter');
