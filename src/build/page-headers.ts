@@ -5,6 +5,7 @@ import type { AstroIntegration } from 'astro';
 import { COMMON_SECURITY_HEADERS, PORTAL_HEADERS_FILE, headerPolicy, metaPolicyOf, readPortalHeaders, unionPolicy } from './security-headers.ts';
 import { renderedThemeFiles } from './brand-theme-files.ts';
 import { compressingPrerenderer, precompressRest } from './precompress.ts';
+import { writeRouteFiles } from './host-routes.ts';
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
@@ -141,6 +142,7 @@ export function pageHeaders(): AstroIntegration {
         const renderedPages = pages;
         const compressed = await precompressRest(distDir, seePage);
         const headers = writeHeaderFiles(distDir, unionPolicy([...policies]));
+        writeRouteFiles(distDir);
         const rules = headerRuleCount(headers);
         const longest = Math.max(...headers.split('\n').map((line) => line.length));
         if (rules > STATIC_HOST_LIMITS.rules || longest > STATIC_HOST_LIMITS.lineLength) {
