@@ -10,7 +10,7 @@ import { writeRouteFiles } from './host-routes.ts';
 const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
 /** What answers other than pages carry (assets, redirects): they run nothing. */
-const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * nginx's CSP by served file ($uri after try_files): the one page policy for every page, none for the
