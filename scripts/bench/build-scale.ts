@@ -1,7 +1,7 @@
 // `npm run bench:build [-- 50 200 1000]`: generates N synthetic brands in a temporary folder,
 // builds them (build-brands.ts: one Astro build, or BUILD_SHARDS at once), and prints pages, seconds (wall
 // and CPU), milliseconds per page, the milliseconds per page each size added, peak memory (of the builds
-// running at once) and the _headers rule count.
+// running at once) and the _headers and _redirects rule counts.
 import fg from 'fast-glob';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 import { headerRuleCount } from '../../src/build/page-headers.ts';
+import { redirectRuleCounts } from '../../src/build/host-routes.ts';
 
 const root = join(import.meta.dirname, '../..');
 const sizes = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
@@ -25,7 +26,7 @@ const INODE_REUSE_WINDOW_MS = 60_000;
  * a file, and 20,000 files took 0.4 s to create on a quiet disk but 8 s right after 40,000 were deleted.
  * Deleting one size's output before building the next would time the file system's cleanup, not the build.
  */
-export function benchBuild(count: number, leftovers: string[]): { brands: number; pages: number; seconds: number; cpuSeconds: number; msPerPage: number; peakMiB: number; headerRules: number } {
+export function benchBuild(count: number, leftovers: string[]): { brands: number; pages: number; seconds: number; cpuSeconds: number; msPerPage: number; peakMiB: number; headerRules: number; redirectRules: string } {
   const brandsDir = mkdtempSync(join(tmpdir(), 'bench-brands-'));
   const outDir = mkdtempSync(join(tmpdir(), 'bench-dist-'));
   leftovers.push(brandsDir, outDir);
@@ -48,7 +49,8 @@ export function benchBuild(count: number, leftovers: string[]): { brands: number
   const { maxRssKiB = 0, cpuSeconds = 0 } = JSON.parse(lastLine) as { maxRssKiB?: number; cpuSeconds?: number };
   const pages = fg.sync('**/*.html', { cwd: outDir }).length;
   const headerRules = headerRuleCount(readFileSync(join(outDir, '_headers'), 'utf8'));
-  return { brands: count, pages, seconds, cpuSeconds, msPerPage: (seconds * 1000) / pages, peakMiB: maxRssKiB / 1024, headerRules };
+  const redirects = redirectRuleCounts(readFileSync(join(outDir, '_redirects'), 'utf8'));
+  return { brands: count, pages, seconds, cpuSeconds, msPerPage: (seconds * 1000) / pages, peakMiB: maxRssKiB / 1024, headerRules, redirectRules: `${String(redirects.staticRules)}+${String(redirects.dynamicRules)}` };
 }
 
 if (import.meta.main) {
@@ -60,7 +62,8 @@ if (import.meta.main) {
     console.log(`waiting ${(wait / 1000).toFixed(0)} s: the last run deleted its folders ${(sinceCleanup / 1000).toFixed(0)} s ago, and creating files within a minute of that is up to 20x slower on ext4 without a journal`);
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
-  console.log('brands  pages  seconds  cpu s  ms/page  ms/page added  peak MiB  _headers rules');
+  // _redirects rules: static+dynamic, as Cloudflare Pages counts them (at most 2,000+100).
+  console.log('brands  pages  seconds  cpu s  ms/page  ms/page added  peak MiB  _headers rules  _redirects rules');
   const leftovers: string[] = [];
   let previous: { pages: number; seconds: number } | undefined;
   try {
@@ -68,7 +71,7 @@ if (import.meta.main) {
       const result = benchBuild(count, leftovers);
       const added = previous && result.pages > previous.pages ? ((result.seconds - previous.seconds) * 1000) / (result.pages - previous.pages) : undefined;
       previous = result;
-      console.log(`${String(result.brands).padStart(6)}  ${String(result.pages).padStart(5)}  ${result.seconds.toFixed(1).padStart(7)}  ${result.cpuSeconds.toFixed(1).padStart(5)}  ${result.msPerPage.toFixed(2).padStart(7)}  ${(added === undefined ? '-' : added.toFixed(2)).padStart(13)}  ${result.peakMiB.toFixed(0).padStart(8)}  ${String(result.headerRules).padStart(14)}`);
+      console.log(`${String(result.brands).padStart(6)}  ${String(result.pages).padStart(5)}  ${result.seconds.toFixed(1).padStart(7)}  ${result.cpuSeconds.toFixed(1).padStart(5)}  ${result.msPerPage.toFixed(2).padStart(7)}  ${(added === undefined ? '-' : added.toFixed(2)).padStart(13)}  ${result.peakMiB.toFixed(0).padStart(8)}  ${String(result.headerRules).padStart(14)}  ${result.redirectRules.padStart(16)}`);
     }
   } finally {
     for (const dir of leftovers) rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { cspHash } from '../../src/build/csp.ts';
 import { staticHostHeaders } from '../../src/build/page-headers.ts';
+import { notFoundFiles, staticHostRedirects } from '../../src/build/host-routes.ts';
 import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport } from './check-dist.ts';
 
 const THEME = ':root{--c:#000}';
@@ -19,6 +20,7 @@ const page = (body = '', policy = POLICY) =>
 function writeHeaders(dir: string, serverPolicy = `${POLICY}; frame-ancestors 'none'`, hostPolicy = serverPolicy): void {
   writeFileSync(join(dir, '_portal-headers.json'), JSON.stringify({ page: { 'Content-Security-Policy': serverPolicy } }));
   writeFileSync(join(dir, '_headers'), staticHostHeaders(hostPolicy));
+  writeFileSync(join(dir, '_redirects'), staticHostRedirects());
 }
 
 /** Writes a text file of a dist/ with its `.gz` copy, as the build does. */
@@ -36,7 +38,8 @@ function fakeDist(compressed = true): string {
   };
   write('_astro/a.css', 'body{}');
   write('index.html');
-  write('404.html');
+  // The route table's not-found pages: the site-wide 404.html in each language and each brand folder's.
+  for (const file of notFoundFiles(['nxn'])) write(file);
   for (const prefix of ['', 'de-DE/']) for (const page of BRAND_PAGES) write(`${prefix}${page.replace('{wl}', 'nxn')}`);
   writeHeaders(dir);
   return dir;
@@ -96,7 +99,8 @@ test('checks inline styles against style-src, and each header policy on its own'
   const dir = fakeDist();
   writeHeaders(dir, withoutTheme, `${POLICY}; frame-ancestors 'none'`);
   const problems = checkDist(dir, ['nxn']);
-  expect(problems).toHaveLength(2 * BRAND_PAGES.length + 2);
+  // Every page: the brand's in both languages, its two not-found pages in each, index.html and the two site-wide 404.html.
+  expect(problems).toHaveLength(2 * (BRAND_PAGES.length + 2) + 3);
   expect(problems).toContain(`app/nxn/sorry.html: <style> ":root{--c:#000}": ${cspHash(THEME)} is not in the header policy (_portal-headers.json)`);
   // The same for the policy static hosts send.
   writeHeaders(dir, `${POLICY}; frame-ancestors 'none'`, withoutTheme);
@@ -125,13 +129,15 @@ test('the deploy report counts files and bytes per brand, shared and in total', 
   put(dir, '_astro/theme-nxn.abc123.css', ':root{}', false);
   const report = deployReport(dir);
   const pageBytes = Buffer.byteLength(page());
-  // 22 pages and the theme are nxn's; index, 404, a.css and the two header files are shared.
-  expect(report.byBrand.get('nxn')).toEqual({ files: 2 * BRAND_PAGES.length + 1, bytes: 2 * BRAND_PAGES.length * pageBytes + 7 });
-  expect(report.byBrand.get('')?.files).toBe(5);
-  expect(report.total.files).toBe(2 * BRAND_PAGES.length + 6);
+  // 22 pages, the brand folders' four not-found pages and the theme are nxn's; index, the two site-wide 404s,
+  // a.css and the three header and route files are shared.
+  expect(report.byBrand.get('nxn')).toEqual({ files: 2 * (BRAND_PAGES.length + 2) + 1, bytes: 2 * (BRAND_PAGES.length + 2) * pageBytes + 7 });
+  expect(report.byBrand.get('')?.files).toBe(7);
+  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 8);
   expect(report.headerRules).toBe(2);
+  expect(report.redirectRules).toEqual({ staticRules: 0, dynamicRules: 8 });
   expect(report.warnings).toEqual([]);
-  expect(formatDeployReport(report).at(-2)).toMatch(/^total\s+28\s+\d+$/);
+  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+34\s+\d+$/), '_headers: 2 rules', '_redirects: 0 static and 8 dynamic rules']);
 });
 
 test('the deploy report warns where a static host\'s limits would be exceeded', () => {
@@ -140,7 +146,7 @@ test('the deploy report warns where a static host\'s limits would be exceeded', 
   put(dir, '_astro/big.js', 'x'.repeat(1001), false);
   expect(deployReport(dir, limits).warnings).toEqual([
     '_astro/big.js: 1001 bytes, over a static host\'s 1000 per file',
-    '28 files (28 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
+    '34 files (34 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
     '_headers: 2 rules, over a static host\'s 1',
   ]);
   expect(DEPLOY_LIMITS).toEqual({ files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 });

@@ -13,6 +13,7 @@ import { cspHash } from '../../src/build/csp.ts';
 import { metaPolicyOf, policySources, readPortalHeaders } from '../../src/build/security-headers.ts';
 import { brandOfFile, LANGUAGE_PREFIXES } from '../../src/build/dist-layout.ts';
 import { headerRuleCount, STATIC_HOST_LIMITS } from '../../src/build/page-headers.ts';
+import { notFoundFiles, redirectRuleCounts, REDIRECT_LIMITS } from '../../src/build/host-routes.ts';
 
 /** Page files every brand has in every language (relative to the brand's folders). */
 export const BRAND_PAGES = [
@@ -104,7 +105,7 @@ function compressedCopyProblems(file: string, path: string, bytes: Buffer): stri
 export function checkDist(distDir: string, brands: readonly string[]): string[] {
   if (!existsSync(distDir)) return [`${distDir}: missing: run npm run build`];
   const problems: string[] = [];
-  for (const required of ['index.html', '404.html']) {
+  for (const required of ['index.html', ...notFoundFiles(brands)]) {
     if (!existsSync(join(distDir, required))) problems.push(`${required}: missing page`);
   }
   for (const wl of brands) {
@@ -120,6 +121,7 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
   const headersFile = join(distDir, '_headers');
   const hostPolicy = existsSync(headersFile) ? staticHostPolicy(readFileSync(headersFile, 'utf8')) : undefined;
   if (!hostPolicy) problems.push('_headers: no site-wide policy: static hosts would send no page policy');
+  problems.push(...hostRuleProblems(distDir));
   const headerPolicies: HeaderPolicies = [['header policy (_portal-headers.json)', serverPolicy], ['static-host policy (_headers)', hostPolicy]];
   for (const path of fg.sync('**/*', { cwd: distDir, absolute: true, dot: true })) {
     if (!/\.(html|js|css)$/.test(path)) continue;
@@ -140,6 +142,34 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
   return problems;
 }
 
+/**
+ * What Cloudflare Pages refuses outright (it ignores the rules past its limits, so the site would answer
+ * differently there): `_headers` over 100 rules or with a line over 2,000 characters, `_redirects` over 2,000
+ * static or 100 dynamic rules or with a line over 1,000 characters. Problems, not warnings: the route table and
+ * the one policy keep both files the same size for any number of brands.
+ */
+export function hostRuleProblems(distDir: string): string[] {
+  const problems: string[] = [];
+  const read = (file: string) => (existsSync(join(distDir, file)) ? readFileSync(join(distDir, file), 'utf8') : undefined);
+  const headers = read('_headers');
+  // A missing _headers is named with the policies (checkDist).
+  if (headers !== undefined) {
+    const rules = headerRuleCount(headers);
+    const longest = Math.max(0, ...headers.split('\n').map((line) => line.length));
+    if (rules > STATIC_HOST_LIMITS.rules) problems.push(`_headers: ${String(rules)} rules, over Cloudflare Pages' ${String(STATIC_HOST_LIMITS.rules)}`);
+    if (longest > STATIC_HOST_LIMITS.lineLength) problems.push(`_headers: a ${String(longest)}-character line, over Cloudflare Pages' ${String(STATIC_HOST_LIMITS.lineLength)}`);
+  }
+  const redirects = read('_redirects');
+  if (redirects === undefined) problems.push('_redirects: missing: static hosts would not serve the short addresses');
+  else {
+    const counts = redirectRuleCounts(redirects);
+    if (counts.staticRules > REDIRECT_LIMITS.staticRules) problems.push(`_redirects: ${String(counts.staticRules)} static rules, over Cloudflare Pages' ${String(REDIRECT_LIMITS.staticRules)}`);
+    if (counts.dynamicRules > REDIRECT_LIMITS.dynamicRules) problems.push(`_redirects: ${String(counts.dynamicRules)} dynamic rules, over Cloudflare Pages' ${String(REDIRECT_LIMITS.dynamicRules)}`);
+    if (counts.longestLine > REDIRECT_LIMITS.lineLength) problems.push(`_redirects: a ${String(counts.longestLine)}-character rule, over Cloudflare Pages' ${String(REDIRECT_LIMITS.lineLength)}`);
+  }
+  return problems;
+}
+
 /** Per-deploy limits of static hosts (Cloudflare Pages, the strictest): files, bytes per file, `_headers` rules. */
 export const DEPLOY_LIMITS = { files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: STATIC_HOST_LIMITS.rules } as const;
 
@@ -148,6 +178,8 @@ export interface DeployReport {
   byBrand: Map<string, { files: number; bytes: number }>;
   total: { files: number; bytes: number };
   headerRules: number;
+  /** `_redirects` rules as Cloudflare Pages counts them. */
+  redirectRules: { staticRules: number; dynamicRules: number };
   /** Where a static host's per-deploy limits would be exceeded. */
   warnings: string[];
 }
@@ -173,7 +205,9 @@ export function deployReport(distDir: string, limits: { files: number; fileBytes
   const headersFile = join(distDir, '_headers');
   const headerRules = existsSync(headersFile) ? headerRuleCount(readFileSync(headersFile, 'utf8')) : 0;
   if (headerRules > limits.headerRules) warnings.push(`_headers: ${String(headerRules)} rules, over a static host's ${String(limits.headerRules)}`);
-  return { byBrand, total, headerRules, warnings };
+  const redirectsFile = join(distDir, '_redirects');
+  const { staticRules, dynamicRules } = redirectRuleCounts(existsSync(redirectsFile) ? readFileSync(redirectsFile, 'utf8') : '');
+  return { byBrand, total, headerRules, redirectRules: { staticRules, dynamicRules }, warnings };
 }
 
 /** The report as lines: a row per brand, the shared files, the total, then each warning. */
@@ -186,6 +220,7 @@ export function formatDeployReport(report: DeployReport): string[] {
     row('(shared)', report.byBrand.get('') ?? { files: 0, bytes: 0 }),
     row('total', report.total),
     `_headers: ${String(report.headerRules)} rules`,
+    `_redirects: ${String(report.redirectRules.staticRules)} static and ${String(report.redirectRules.dynamicRules)} dynamic rules`,
     ...report.warnings.map((warning) => `warning: ${warning}`),
   ];
 }

@@ -14,12 +14,13 @@ import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 import { builtPagePolicy, headerRuleCount, writeHeaderFiles } from '../../src/build/page-headers.ts';
 import { unionPolicy } from '../../src/build/security-headers.ts';
 import { brandEntries } from '../../src/build/dist-layout.ts';
+import { writeRouteFiles } from '../../src/build/host-routes.ts';
 
 const root = join(import.meta.dirname, '../..');
 /** What stamps a dist/ with the brands it holds ('' for all): ensure-built.ts and check:dist read it. */
 const STAMP = '.portal-build-stamp';
 /** Pages outside brand folders: every shard renders them, one shard's copy is kept. */
-const SITE_PAGES = ['index.html', 'index.html.gz', '404.html', '404.html.gz'];
+const SITE_PAGES = ['index.html', 'index.html.gz', '404.html', '404.html.gz', 'de-DE/404.html', 'de-DE/404.html.gz'];
 
 /** Every file below `dir`, relative to it. */
 function filesBelow(dir: string, base = dir): string[] {
@@ -162,6 +163,7 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
     });
     if (options.into) syncRootBrandList(out);
     const headers = writeHeaderFiles(out, unionPolicy(policies.filter(Boolean)));
+    writeRouteFiles(out);
     const stamped = existsSync(join(out, STAMP)) ? readFileSync(join(out, STAMP), 'utf8').trim() : '';
     const held = options.into ? (stamped === '' ? [] : [...new Set([...stamped.split(','), ...brands])]) : brands.length === all.length ? [] : brands;
     writeFileSync(join(out, STAMP), held.sort().join(','));

@@ -5,6 +5,7 @@ import { extname, join } from 'node:path';
 import { resolveRequest } from './resolve-request.ts';
 import type { DistIndex } from './resolve-request.ts';
 import { COMMON_SECURITY_HEADERS } from '../../src/build/security-headers.ts';
+import { NON_PAGE_POLICY } from '../../src/build/page-headers.ts';
 import { cacheControlFor, loadPageHeaders } from './security-headers.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -70,9 +71,10 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
         Vary: 'Accept-Encoding, Cookie',
         ...(sendGzip ? { 'Content-Encoding': 'gzip' } : {}),
         'Cache-Control': cacheControlFor(resolution.file),
+        // As nginx: the page policy on pages, one that allows nothing on everything else.
         ...(resolution.file.endsWith('.html')
           ? { 'Content-Language': resolution.language ?? 'en-US', ...pageHeaders }
-          : {}),
+          : { 'Content-Security-Policy': NON_PAGE_POLICY }),
       });
       if (req.method === 'HEAD') res.end();
       else createReadStream(sendGzip ? gzipped : absolute).pipe(res);

@@ -2,7 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { resolveRequest } from './resolve-request.ts';
 import type { DistIndex } from './resolve-request.ts';
 
-const files = new Set(['app/nxn/login.html', 'de-DE/app/nxn/login.html', 'app/nxn/pageNotFound.html', 'de-DE/app/nxn/pageNotFound.html', '404.html', '_astro/a.123.js']);
+const files = new Set([
+  'app/nxn/login.html', 'de-DE/app/nxn/login.html', 'app/nxn/404.html', 'de-DE/app/nxn/404.html', 'self-service/nxn/404.html',
+  'de-DE/self-service/nxn/404.html', '404.html', 'de-DE/404.html', '_astro/a.123.js', '_astro/a.123.js.gz', 'app/nxn/login.html.gz',
+]);
 const dist: DistIndex = { isFile: (relative) => files.has(relative), hasBrand: (key) => key === 'nxn' };
 
 describe('resolveRequest', () => {
@@ -28,14 +31,25 @@ describe('resolveRequest', () => {
     expect(resolveRequest('/de-DE/app/nxn/login', '', 'USER_DISPLAY_LANGUAGE=en_US', dist)).toMatchObject({ file: 'de-DE/app/nxn/login.html' });
   });
 
-  test('answers an unknown page of a known brand with that brand not-found page', () => {
-    expect(resolveRequest('/app/nxn/nope', '', 'USER_DISPLAY_LANGUAGE=de_DE', dist)).toMatchObject({ file: 'de-DE/app/nxn/pageNotFound.html', status: 404 });
-    expect(resolveRequest('/self-service/nxn/nope', '', undefined, dist)).toMatchObject({ file: 'app/nxn/pageNotFound.html', status: 404 });
+  test('answers an unknown page of a known brand with the not-found page of its folder, in the visitor\'s language', () => {
+    expect(resolveRequest('/app/nxn/nope', '', 'USER_DISPLAY_LANGUAGE=de_DE', dist)).toMatchObject({ file: 'de-DE/app/nxn/404.html', status: 404, language: 'de-DE' });
+    expect(resolveRequest('/self-service/nxn/nope/deeper', '', undefined, dist)).toMatchObject({ file: 'self-service/nxn/404.html', status: 404 });
+    expect(resolveRequest('/de-DE/self-service/nxn/nope', '', 'USER_DISPLAY_LANGUAGE=en_US', dist)).toMatchObject({ file: 'de-DE/self-service/nxn/404.html', status: 404 });
   });
 
-  test('answers an unknown brand or path with the site not-found page', () => {
+  test('answers an unknown brand or path with the site not-found page in the visitor\'s language', () => {
     expect(resolveRequest('/app/evil/login', '', undefined, dist)).toMatchObject({ file: '404.html', status: 404 });
     expect(resolveRequest('/../../etc/passwd', '', undefined, dist)).toMatchObject({ file: '404.html', status: 404 });
+    expect(resolveRequest('/de-DE/app/foo/bar', '', undefined, dist)).toMatchObject({ file: 'de-DE/404.html', status: 404, language: 'de-DE' });
+    expect(resolveRequest('/foo', '', 'USER_DISPLAY_LANGUAGE=de_DE', dist)).toMatchObject({ file: 'de-DE/404.html', status: 404, language: 'de-DE' });
+  });
+
+  test('sends the short addresses of the recovery pages to them, for any brand, keeping query and explicit language', () => {
+    expect(resolveRequest('/nxn/fps', '?FTUF=Y', undefined, dist)).toEqual({ kind: 'redirect', location: '/self-service/nxn/fps?FTUF=Y' });
+    expect(resolveRequest('/harbor/fuid', '', 'USER_DISPLAY_LANGUAGE=de_DE', dist)).toEqual({ kind: 'redirect', location: '/self-service/harbor/fuid' });
+    expect(resolveRequest('/self-service/nxn/extra/deeper/fps', '?a=1', undefined, dist)).toEqual({ kind: 'redirect', location: '/self-service/nxn/fps?a=1' });
+    expect(resolveRequest('/de-DE/self-service/cwa/x/fuid', '', undefined, dist)).toEqual({ kind: 'redirect', location: '/de-DE/self-service/cwa/fuid' });
+    expect(resolveRequest('/de-DE/summit/fps', '', undefined, dist)).toEqual({ kind: 'redirect', location: '/de-DE/self-service/summit/fps' });
   });
 
   test('serves hashed assets as they are', () => {
@@ -43,7 +57,9 @@ describe('resolveRequest', () => {
   });
 });
 
-test('does not serve build metadata meant for hosts', () => {
+test('does not serve build metadata meant for hosts, nor a .gz copy by its own address', () => {
   const withHeaders: DistIndex = { isFile: (relative) => relative === '_headers' || files.has(relative), hasBrand: () => false };
   expect(resolveRequest('/_headers', '', undefined, withHeaders)).toMatchObject({ file: '404.html', status: 404 });
+  expect(resolveRequest('/app/nxn/login.html.gz', '', undefined, dist)).toMatchObject({ file: 'app/nxn/404.html', status: 404 });
+  expect(resolveRequest('/_astro/a.123.js.gz', '', undefined, dist)).toMatchObject({ file: '404.html', status: 404 });
 });

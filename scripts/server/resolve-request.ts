@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { WHITE_LABEL_COOKIE } from '../../src/lib/cookies.ts';
 import { displayLanguage, localizedPath, stripLanguagePrefix } from '../../src/lib/display-language.ts';
+import { ROUTES, fillPattern, matchRoute } from '../../src/build/route-table.ts';
 
 /** What the static server does with one request. */
 export type Resolution =
@@ -18,8 +19,9 @@ export interface DistIndex {
 }
 
 /**
- * Maps a URL to a file in `dist/`: redirects of design.md, the language cookie (same URL, other
- * language's file), extension-less pages, and page-not-found in the brand's look.
+ * Maps a URL to a file in `dist/`: redirects of design.md and of the route table, the language cookie (same
+ * URL, other language's file), extension-less pages, and the route table's page-not-found in the brand's look
+ * and the visitor's language.
  */
 export function resolveRequest(pathname: string, search: string, cookieHeader: string | undefined, dist: DistIndex): Resolution {
   const { language: explicit, path: rawPath } = stripLanguagePrefix(pathname);
@@ -32,9 +34,18 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
     return { kind: 'redirect', location: `${explicit ? localizedPath(`/app/${brandRoot[1]}/login`, explicit) : `/app/${brandRoot[1]}/login`}${search}` };
   }
 
+  // The route table's redirects (the short addresses of the recovery pages) come before files, as on nginx and
+  // Cloudflare Pages; none of them is a page's address.
+  const routed = matchRoute(path, ROUTES);
+  if (routed?.row.kind === 'redirect') {
+    const target = fillPattern(routed.row.to, routed.params);
+    return { kind: 'redirect', location: `${explicit ? localizedPath(target, explicit) : target}${search}` };
+  }
+
   const relative = path.replace(/^\/+/, '');
-  // Build metadata (`_headers`, `_portal-headers.json`) is for hosts, not visitors.
-  const hidden = /^_(?!astro\/)/.test(relative);
+  // Build metadata (`_headers`, `_portal-headers.json`, the dotfile build stamp) is for hosts, not visitors; a
+  // `.gz` copy goes out only in place of its file.
+  const hidden = /^_(?!astro\/)/.test(relative) || relative.endsWith('.gz') || /(?:^|\/)\./.test(relative);
   const localized = localizedPath(path, language).replace(/^\/+/, '');
   // Pages come in each language; assets (/_astro/...) and other files only once.
   for (const candidate of [`${localized}.html`, `${relative}.html`, relative]) {
@@ -43,13 +54,13 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
       return { kind: 'file', file: candidate, status: 200, language: isPage ? languageOf(candidate) : undefined };
     }
   }
+  return { kind: 'file', file: notFoundFile(routed?.row.kind === 'not-found' ? fillPattern(routed.row.page, routed.params) : '/404', language, dist), status: 404, language };
+}
 
-  const brand = /^\/(?:app|self-service)\/([^/]+)/.exec(path)?.[1];
-  if (brand && dist.hasBrand(brand)) {
-    const notFound = localizedPath(`/app/${brand}/pageNotFound`, language).replace(/^\/+/, '');
-    return { kind: 'file', file: `${notFound}.html`, status: 404, language };
-  }
-  return { kind: 'file', file: '404.html', status: 404, language: DEFAULT_LANGUAGE };
+/** The not-found page of the route table in `language`, else the site-wide one in it, else the default language's. */
+function notFoundFile(page: string, language: Language, dist: DistIndex): string {
+  const candidates = [page, '/404'].map((candidate) => `${localizedPath(candidate, language).replace(/^\/+/, '')}.html`);
+  return candidates.find((file) => !file.includes('..') && dist.isFile(file)) ?? '404.html';
 }
 
 /** design.md: `/` goes to the brand the white-label cookie names when it was built, else the default brand. */

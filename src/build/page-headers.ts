@@ -5,11 +5,12 @@ import type { AstroIntegration } from 'astro';
 import { COMMON_SECURITY_HEADERS, PORTAL_HEADERS_FILE, headerPolicy, metaPolicyOf, readPortalHeaders, unionPolicy } from './security-headers.ts';
 import { renderedThemeFiles } from './brand-theme-files.ts';
 import { compressingPrerenderer, precompressRest } from './precompress.ts';
+import { writeRouteFiles } from './host-routes.ts';
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
 /** What answers other than pages carry (assets, redirects): they run nothing. */
-const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * nginx's CSP by served file ($uri after try_files): the one page policy for every page, none for the
@@ -141,6 +142,7 @@ export function pageHeaders(): AstroIntegration {
         const renderedPages = pages;
         const compressed = await precompressRest(distDir, seePage);
         const headers = writeHeaderFiles(distDir, unionPolicy([...policies]));
+        writeRouteFiles(distDir);
         const rules = headerRuleCount(headers);
         const longest = Math.max(...headers.split('\n').map((line) => line.length));
         if (rules > STATIC_HOST_LIMITS.rules || longest > STATIC_HOST_LIMITS.lineLength) {

@@ -1,4 +1,5 @@
-import { stripLanguagePrefix } from '../lib/display-language.ts';
+import { LANGUAGES } from '../domain/languages.ts';
+import { localizedPath, stripLanguagePrefix } from '../lib/display-language.ts';
 import { suggestNewPath } from '../lib/portal-routes.ts';
 
 /**
@@ -20,4 +21,17 @@ export function showNotFoundSuggestion(root: Document, where: Location): void {
   code.textContent = suggestion;
   link.append(code);
   holder.classList.add('is-filled');
+}
+
+/**
+ * The language links of a not-found page lead to the brand's login in each language as built; here they lead
+ * to the address asked for in that language instead, which every host answers with this page in that language.
+ * Leading slashes are folded into one: `//evil.example` must stay a path on this site.
+ */
+export function pointLanguageLinksHere(root: Document, where: Location): void {
+  const path = `/${stripLanguagePrefix(where.pathname).path.replace(/^\/+/, '')}`;
+  root.querySelectorAll<HTMLAnchorElement>('a[data-language-switch]').forEach((link) => {
+    const language = LANGUAGES.find((candidate) => candidate === link.hreflang);
+    if (language) link.href = localizedPath(path, language);
+  });
 }

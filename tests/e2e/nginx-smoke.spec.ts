@@ -47,11 +47,12 @@ test('nginx answers unknown paths with 404 and the brand not-found page', async 
 });
 
 test('nginx answers an unknown brand root with 404 and the not-found page, never a redirect', async ({ page }) => {
-  for (const path of ['/app/nosuch', '/app/nosuch/', '/de-DE/app/nosuch/?SMQUERYDATA=x']) {
+  // Every 404 speaks the address's language (issue 22.6): the German address gets the German not-found page.
+  for (const [path, heading] of [['/app/nosuch', 'Page Not Found'], ['/app/nosuch/', 'Page Not Found'], ['/de-DE/app/nosuch/?SMQUERYDATA=x', 'Seite nicht gefunden']] as const) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page, path).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
-    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Page Not Found');
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
   }
 });
 

@@ -1,0 +1,159 @@
+// `npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--grace-days 7] [--keep 5]`:
+// turns a built dist/ into a release folder for one host and makes it the current one, keeping the previous
+// release's hashed assets (/_astro/*) for a grace period, so a page opened before a deploy still finds its
+// chunks after it. Layout: <releases>/<id>/site (the published root), <releases>/<id>/release.json, for
+// Netlify <releases>/<id>/netlify.toml, and <releases>/current -> <id>. docs/deploy-*.md say what to run next.
+import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { z } from 'zod';
+import { netlifyConfig } from '../../src/build/host-routes.ts';
+
+/** The hosts a release is made for. */
+export const HOSTS = ['nginx', 'cloudflare', 'netlify'] as const;
+export type Host = (typeof HOSTS)[number];
+
+/** Hashed assets a deploy keeps from the release before it, unless told otherwise: a week. */
+export const DEFAULT_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
+
+const releaseSchema = z.object({
+  host: z.enum(HOSTS),
+  createdAt: z.number(),
+  /** Assets carried over from earlier releases, with when the first release without them went live. */
+  retired: z.record(z.string(), z.number()),
+});
+type ReleaseRecord = z.infer<typeof releaseSchema>;
+
+/**
+ * What a host publishes of dist/. nginx takes it whole (its config answers 404 for `/_…` and `*.gz` and needs
+ * both: the includes and gzip_static's copies). A static host publishes every file it is given, so it gets no
+ * build metadata, no `.gz` copies (it compresses itself) and no dotfiles: only pages, assets and its own
+ * `_headers` and `_redirects`, which it reads and does not serve.
+ */
+export function publishes(host: Host, file: string): boolean {
+  if (host === 'nginx') return true;
+  if (file.endsWith('.gz') || file.split('/').some((part) => part.startsWith('.'))) return false;
+  return !/^_/.test(file) || file.startsWith('_astro/') || file === '_headers' || file === '_redirects';
+}
+
+function filesBelow(dir: string, base = dir): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesBelow(path, base) : [relative(base, path)];
+  });
+}
+
+function copy(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
+  // A reflink where the file system has them, else a copy: never a hard link, which a later build would rewrite.
+  copyFileSync(from, to, constants.COPYFILE_FICLONE);
+}
+
+/** The release `current` points at, if any. */
+export function currentRelease(releases: string): string | undefined {
+  const link = join(releases, 'current');
+  if (!existsSync(link) || !lstatSync(link).isSymbolicLink()) return undefined;
+  return resolve(releases, readlinkSync(link));
+}
+
+function readRecord(release: string): ReleaseRecord | undefined {
+  const file = join(release, 'release.json');
+  return existsSync(file) ? releaseSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
+}
+
+export interface ReleaseOptions {
+  dist: string;
+  releases: string;
+  host: Host;
+  /** How long an asset the new build no longer has stays (from the deploy that dropped it). */
+  graceMs?: number;
+  /** Releases kept for a rollback, the new one included. */
+  keep?: number;
+  /** The deploy's time (tests move it). */
+  now?: number;
+}
+
+export interface ReleaseResult {
+  /** The release folder; its `site/` is the published root. */
+  dir: string;
+  site: string;
+  /** Assets of earlier releases still served, and those dropped because their grace period ended. */
+  carried: string[];
+  dropped: string[];
+}
+
+/**
+ * Makes a release of `dist` for `host` next to the earlier ones, carries over the previous release's assets that
+ * this build no longer has while their grace period lasts, switches `current` to it (one rename, so a server
+ * reading through it sees the old release or the new one, never half of each) and removes releases beyond `keep`.
+ */
+export function makeRelease(options: ReleaseOptions): ReleaseResult {
+  const now = options.now ?? Date.now();
+  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+  const releases = resolve(options.releases);
+  const dist = resolve(options.dist);
+  if (!existsSync(join(dist, '_headers'))) throw new Error(`${dist} holds no build (no _headers): run npm run build first`);
+  mkdirSync(releases, { recursive: true });
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+  let id = stamp;
+  for (let n = 2; existsSync(join(releases, id)); n += 1) id = `${stamp}-${String(n)}`;
+  const dir = join(releases, id);
+  const site = join(dir, 'site');
+  for (const file of filesBelow(dist)) if (publishes(options.host, file)) copy(join(dist, file), join(site, file));
+
+  const carried: string[] = [];
+  const dropped: string[] = [];
+  const retired: Record<string, number> = {};
+  const previous = currentRelease(releases);
+  if (previous) {
+    const before = readRecord(previous);
+    for (const file of filesBelow(join(previous, 'site', '_astro')).map((name) => `_astro/${name}`)) {
+      if (existsSync(join(site, file)) || !publishes(options.host, file)) continue;
+      const retiredAt = before?.retired[file] ?? now;
+      if (now - retiredAt >= graceMs) {
+        dropped.push(file);
+        continue;
+      }
+      copy(join(previous, 'site', file), join(site, file));
+      retired[file] = retiredAt;
+      carried.push(file);
+    }
+  }
+  const record: ReleaseRecord = { host: options.host, createdAt: now, retired };
+  writeFileSync(join(dir, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
+  if (options.host === 'netlify') writeFileSync(join(dir, 'netlify.toml'), netlifyConfig('site'));
+
+  const link = join(releases, 'current');
+  const next = join(releases, `.current-${id}`);
+  symlinkSync(id, next);
+  renameSync(next, link);
+
+  const keep = Math.max(1, options.keep ?? 5);
+  const all = readdirSync(releases).filter((entry) => entry !== 'current' && !entry.startsWith('.') && existsSync(join(releases, entry, 'release.json'))).sort();
+  for (const old of all.slice(0, Math.max(0, all.length - keep))) rmSync(join(releases, old), { recursive: true, force: true });
+  return { dir, site, carried: carried.sort(), dropped: dropped.sort() };
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const value = (name: string) => {
+    const index = args.indexOf(`--${name}`);
+    return index >= 0 ? args.splice(index, 2)[1] : undefined;
+  };
+  const dist = value('dist') ?? join(import.meta.dirname, '../../dist');
+  const graceDays = Number(value('grace-days') ?? 7);
+  const keep = Number(value('keep') ?? 5);
+  const [host, releases] = args;
+  if (!HOSTS.includes(host as Host) || !releases || !Number.isFinite(graceDays) || !Number.isInteger(keep)) {
+    console.error('usage: npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--grace-days 7] [--keep 5]');
+    process.exit(2);
+  }
+  try {
+    const result = makeRelease({ dist, releases, host: host as Host, graceMs: graceDays * 24 * 60 * 60 * 1000, keep });
+    console.log(`release ${relative(process.cwd(), result.dir) || '.'} is current (published root: ${relative(process.cwd(), result.site)})`);
+    console.log(`kept ${String(result.carried.length)} asset(s) of earlier releases within ${String(graceDays)} day(s); dropped ${String(result.dropped.length)} past it`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

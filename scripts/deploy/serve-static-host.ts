@@ -1,0 +1,81 @@
+// `npm run serve:cloudflare` / `npm run serve:netlify` [-- --port 8788] [--dist dist] [--releases <dir>]:
+// serves a build on the host's own runtime, offline: Cloudflare Pages' (wrangler pages dev, workerd) or
+// Netlify's (netlify dev). It builds dist/ when missing or stale (as npm start does), makes a release of it for
+// that host (release.ts: the published root, as a deploy uploads it) and runs the runtime on it. Both runtimes
+// are devDependencies, so npm install brings them; netlify dev also needs the npm package deno on PATH.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+import { makeRelease } from './release.ts';
+import { DIST_DIR, ensureBuilt } from '../server/ensure-built.ts';
+
+const root = join(import.meta.dirname, '../..');
+
+/** The static hosts whose runtimes run here. */
+export const STATIC_HOSTS = ['cloudflare', 'netlify'] as const;
+export type StaticHost = (typeof STATIC_HOSTS)[number];
+
+/** Cloudflare refuses a compatibility date after the runtime it ships; this one every wrangler 4 has. */
+export const COMPATIBILITY_DATE = '2025-06-01';
+
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+/** Why a host's runtime cannot start here (not installed), or undefined when it can. */
+export function missingRuntime(host: StaticHost): string | undefined {
+  const needed = host === 'cloudflare' ? ['wrangler'] : ['netlify', 'deno'];
+  const missing = needed.filter((name) => !existsSync(bin(name)));
+  return missing.length > 0 ? `${missing.join(' and ')} not installed (npm install brings them: they are devDependencies)` : undefined;
+}
+
+export interface ServeOptions {
+  host: StaticHost;
+  port: number;
+  dist?: string;
+  releases?: string;
+}
+
+/**
+ * Makes a release of the build for `host` and starts its runtime on 127.0.0.1:`port` (Netlify's static server
+ * on `port` + 1). The runtime's own state (.wrangler/, .netlify/) goes in the release folder.
+ */
+export function serveStaticHost(options: ServeOptions): ChildProcess {
+  const missing = missingRuntime(options.host);
+  if (missing) throw new Error(`${options.host}: ${missing}`);
+  const releases = resolve(options.releases ?? join(root, '.releases', options.host));
+  const release = makeRelease({ dist: options.dist ?? DIST_DIR, releases, host: options.host, keep: 2 });
+  const env = {
+    ...process.env,
+    PATH: [join(root, 'node_modules', '.bin'), process.env['PATH'] ?? ''].join(delimiter),
+    WRANGLER_SEND_METRICS: 'false',
+    NETLIFY_TELEMETRY_DISABLED: '1',
+    BROWSER: 'none',
+  };
+  if (options.host === 'cloudflare') {
+    return spawn(bin('wrangler'), ['pages', 'dev', release.site, `--compatibility-date=${COMPATIBILITY_DATE}`, '--ip', '127.0.0.1', '--port', String(options.port), '--inspector-port', String(options.port + 1), '--show-interactive-dev-session=false', '--log-level', 'warn'], { cwd: release.dir, env, stdio: 'inherit' });
+  }
+  // netlify dev's static server takes 3999 unless told: the dev section of the release's netlify.toml tells it.
+  appendFileSync(join(release.dir, 'netlify.toml'), `\n[dev]\nframework = "#static"\nstaticServerPort = ${String(options.port + 1)}\n`);
+  return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env, stdio: 'inherit' });
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const value = (name: string) => {
+    const index = args.indexOf(`--${name}`);
+    return index >= 0 ? args.splice(index, 2)[1] : undefined;
+  };
+  const port = Number(value('port') ?? 8788);
+  const dist = value('dist');
+  const releases = value('releases');
+  const host = args[0] as StaticHost;
+  if (!STATIC_HOSTS.includes(host) || !Number.isInteger(port)) {
+    console.error('usage: node scripts/deploy/serve-static-host.ts <cloudflare|netlify> [--port 8788] [--dist dist] [--releases dir]');
+    process.exit(2);
+  }
+  if (!dist) ensureBuilt();
+  const child = serveStaticHost({ host, port, ...(dist ? { dist } : {}), ...(releases ? { releases } : {}) });
+  console.log(`${host === 'cloudflare' ? 'Cloudflare Pages (wrangler pages dev)' : 'Netlify (netlify dev)'} on http://127.0.0.1:${String(port)}/app/nxn/login?SMQUERYDATA=demo`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}

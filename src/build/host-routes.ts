@@ -1,0 +1,111 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
+import { ROUTES, languagePrefix, localizedRoutes } from './route-table.ts';
+import type { PathPattern, RouteRow } from './route-table.ts';
+
+// The route table (route-table.ts) turned into each host's rules. Nothing here names a brand.
+
+const WRITTEN = 'Written by the build (src/build/host-routes.ts) from src/build/route-table.ts. Do not edit.';
+
+/** Cloudflare Pages' limits for `_redirects`: a rule with `*` or `:name` is dynamic. */
+export const REDIRECT_LIMITS = { staticRules: 2000, dynamicRules: 100, lineLength: 1000 } as const;
+
+/**
+ * `_redirects` for Cloudflare Pages and Netlify: the table's redirects in every language (the hosts cannot
+ * read the language cookie; a page's pre-paint script moves the visitor to the cookie's language). Only
+ * codes both hosts take (302); the not-found rows are nested `404.html` files on Cloudflare and `netlify.toml`
+ * rules on Netlify (netlifyConfig), since Cloudflare refuses a 404 here.
+ */
+export function staticHostRedirects(routes: readonly RouteRow[] = ROUTES): string {
+  const lines = localizedRoutes(routes).flatMap((row) => (row.kind === 'redirect' ? [`${row.from} ${row.to} 302`] : []));
+  return `# ${WRITTEN}\n${lines.join('\n')}\n`;
+}
+
+/** The rules of a `_redirects` text as Cloudflare counts them. */
+export function redirectRuleCounts(text: string): { staticRules: number; dynamicRules: number; longestLine: number } {
+  const rules = text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  const dynamicRules = rules.filter((line) => /[*:]/.test(line.split(/\s+/)[0] ?? '')).length;
+  return { staticRules: rules.length - dynamicRules, dynamicRules, longestLine: Math.max(0, ...rules.map((line) => line.length)) };
+}
+
+const toml = (value: string) => JSON.stringify(value);
+
+/**
+ * `netlify.toml` for a release whose published root is `publish`: the not-found rows as 404 rewrites, which
+ * Netlify applies only where no file answers (so pages keep theirs), and the hosts' own files answered 404
+ * (`netlify dev` serves them; a deploy leaves them out).
+ */
+export function netlifyConfig(publish: string, routes: readonly RouteRow[] = ROUTES): string {
+  const hidden = ['/_headers', '/_redirects'].map((from) => ['[[redirects]]', `from = ${toml(from)}`, `to = ${toml('/404.html')}`, 'status = 404', 'force = true'].join('\n'));
+  const notFound = localizedRoutes(routes).flatMap((row) => (row.kind === 'not-found'
+    ? [['[[redirects]]', `from = ${toml(row.from)}`, `to = ${toml(`${row.page}.html`)}`, 'status = 404'].join('\n')]
+    : []));
+  return [`# ${WRITTEN}`, `[build]\npublish = ${toml(publish)}`, ...hidden, ...notFound].join('\n\n') + '\n';
+}
+
+/** nginx's form of a pattern: `:name` and `*` stop at the query, which `$request_uri` carries. */
+function nginxRegex(pattern: PathPattern, captures: 'path' | 'request'): string {
+  const segment = captures === 'request' ? '[^/?]+' : '[^/]+';
+  const rest = captures === 'request' ? '[^?]*' : '.*';
+  const body = pattern
+    .split('*')
+    .map((part) => part.replace(/[-\\^$+?.()|[\]{}]/g, '\\$&').replace(/:([A-Za-z]\w*)/g, `(?<$1>${segment})`))
+    .join(`(?<splat>${rest})`);
+  const language = `(?<lang>${LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).map((l) => languagePrefix(l).replace(/-/g, '\\-')).join('|')})?`;
+  return `^${language}${body}${captures === 'request' ? '(?:\\?.*)?' : ''}$`;
+}
+
+/** `/self-service/:wl/fps` as nginx writes it with the captures of its regex. */
+const nginxTarget = (to: PathPattern) => to.replace(/:([A-Za-z]\w*)/g, '$$$1');
+
+/**
+ * nginx's rules, in two files: `_nginx-routes.conf` for the http block (the map from the address asked for to
+ * its not-found page) and `_nginx-route-locations.conf` for the server block (the redirects, keeping the query
+ * and the explicit language; the cookie's language applies at the target).
+ */
+export function nginxRoutes(routes: readonly RouteRow[] = ROUTES): { http: string; server: string } {
+  const notFound = routes.flatMap((row) => (row.kind === 'not-found' && row.from !== '/*'
+    ? [`  "~${nginxRegex(row.from, 'request')}" "${nginxTarget(row.page)}.html";`]
+    : []));
+  const fallback = routes.find((row) => row.kind === 'not-found' && row.from === '/*');
+  const http = [
+    `# ${WRITTEN}`,
+    '# The not-found page of the address asked for, without its language (the server block adds the language).',
+    'map $request_uri $portal_nf_page {',
+    `  default "${fallback?.kind === 'not-found' ? fallback.page : '/404'}.html";`,
+    ...notFound,
+    '}',
+    '',
+  ].join('\n');
+  const server = [
+    `# ${WRITTEN}`,
+    ...routes.flatMap((row) => (row.kind === 'redirect'
+      ? [`location ~ "${nginxRegex(row.from, 'path')}" { return 302 $lang${nginxTarget(row.to)}$is_args$args; }`]
+      : [])),
+    '',
+  ].join('\n');
+  return { http, server };
+}
+
+/** The route files of every host, written into a built dist/: `_redirects` and nginx's two includes. */
+export function writeRouteFiles(distDir: string): string {
+  const redirects = staticHostRedirects();
+  const nginx = nginxRoutes();
+  writeFileSync(join(distDir, '_redirects'), redirects);
+  writeFileSync(join(distDir, '_nginx-routes.conf'), nginx.http);
+  writeFileSync(join(distDir, '_nginx-route-locations.conf'), nginx.server);
+  return redirects;
+}
+
+/**
+ * The not-found pages the table expects a build of `brands` to hold, as files: each where Cloudflare Pages
+ * looks first for an address under it (the nearest `404.html` up the path), in every language.
+ */
+export function notFoundFiles(brands: readonly string[], routes: readonly RouteRow[] = ROUTES): string[] {
+  return localizedRoutes(routes).flatMap((row) => {
+    if (row.kind !== 'not-found') return [];
+    const file = `${row.page.replace(/^\//, '')}.html`;
+    return file.includes(':wl') ? brands.map((wl) => file.replace(':wl', wl)) : [file];
+  });
+}

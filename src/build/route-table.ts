@@ -1,0 +1,95 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
+import type { Language } from '../domain/languages.ts';
+
+/**
+ * A path pattern in the static hosts' own syntax (Cloudflare Pages and Netlify `_redirects`): `:name` is one
+ * segment, `*` the rest of the path (possibly empty). The same text becomes an nginx regex and the bundled
+ * server's matcher (compilePattern), so every host reads one pattern.
+ * @example '/self-service/:wl/*\/fps'
+ */
+export type PathPattern = `/${string}`;
+
+/** What a path serves besides a page of its own. */
+export type RouteRow =
+  /** A 302 to `to` (placeholders filled in), keeping the query string. */
+  | { kind: 'redirect'; from: PathPattern; to: PathPattern; why: string }
+  /** Status 404 with the not-found page `page` (a `404.html` in dist/); where `:wl` names no built brand, the site-wide one. */
+  | { kind: 'not-found'; from: PathPattern; page: PathPattern; why: string };
+
+/** The recovery flows spec 2.1 also names by short addresses. */
+const RECOVERY_FLOWS = ['fps', 'fuid'] as const;
+
+/**
+ * What each path serves, in the order hosts try the rows, without the language prefix (every row holds for
+ * `/de-DE/…` too: localizedRoutes). Pages are not rows: every `X.html` in dist/ answers `/X` on every host,
+ * so a new page needs no rule. `/` and `/app/{wl}/` go to login (design.md): the servers answer 302, a static
+ * host the redirect page built at that address, and an unknown brand's root is page-not-found.
+ *
+ * No row names a brand: the table, and every host's rules made from it, are the same size for 5 brands or
+ * 1,000 (Cloudflare Pages takes 100 dynamic redirects).
+ */
+export const ROUTES: readonly RouteRow[] = [
+  ...RECOVERY_FLOWS.flatMap((flow): RouteRow[] => [
+    { kind: 'redirect', from: `/:wl/${flow}`, to: `/self-service/:wl/${flow}`, why: `spec 2.1 gives the page as /{wl}/${flow}` },
+    { kind: 'redirect', from: `/self-service/:wl/*/${flow}`, to: `/self-service/:wl/${flow}`, why: `spec 2.1: self-service/**/${flow}` },
+  ]),
+  { kind: 'not-found', from: '/app/:wl/*', page: '/app/:wl/404', why: 'an unknown page of a brand, in its look' },
+  { kind: 'not-found', from: '/self-service/:wl/*', page: '/self-service/:wl/404', why: 'an unknown self-service page of a brand, in its look' },
+  { kind: 'not-found', from: '/*', page: '/404', why: 'anything else, in the default brand\'s look' },
+];
+
+/** A path's explicit language prefix ('' for the default language). */
+export const languagePrefix = (language: Language): string => (language === DEFAULT_LANGUAGE ? '' : `/${language}`);
+
+/** A row of the table for one language, with its prefix on both sides. */
+export type LocalizedRoute = RouteRow & { language: Language };
+
+/**
+ * The table in every language, prefixed languages first: their paths also match the unprefixed rows' `/*`,
+ * and hosts take the first row that matches.
+ */
+export function localizedRoutes(routes: readonly RouteRow[] = ROUTES): LocalizedRoute[] {
+  const ordered = [...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE), DEFAULT_LANGUAGE];
+  return ordered.flatMap((language) => routes.map((row): LocalizedRoute => {
+    const prefix = languagePrefix(language);
+    return row.kind === 'redirect'
+      ? { ...row, language, from: `${prefix}${row.from}` as PathPattern, to: `${prefix}${row.to}` as PathPattern }
+      : { ...row, language, from: `${prefix}${row.from}` as PathPattern, page: `${prefix}${row.page}` as PathPattern };
+  }));
+}
+
+const escapeRegex = (text: string) => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
+
+/** A pattern as a regular expression with named groups (`splat` for `*`), as Cloudflare's runtime reads it. */
+export function compilePattern(pattern: PathPattern): RegExp {
+  const source = pattern.split('*').map(escapeRegex).join('(?<splat>.*)').replace(/:([A-Za-z]\w*)/g, '(?<$1>[^/]+)');
+  return new RegExp(`^${source}$`);
+}
+
+/** `to` with the placeholders a match captured. */
+export function fillPattern(to: PathPattern, params: Readonly<Record<string, string>>): string {
+  return to.replace(/:([A-Za-z]\w*)/g, (whole, name: string) => params[name] ?? whole);
+}
+
+/**
+ * The first row a path without its language prefix matches, with what its placeholders captured. The servers
+ * match this way and then apply the language (the prefix, else the cookie); static hosts, which cannot read the
+ * cookie, get every row per language (localizedRoutes).
+ */
+export function matchRoute<Row extends RouteRow>(path: string, routes: readonly Row[]): { row: Row; params: Record<string, string> } | undefined {
+  for (const row of routes) {
+    const match = compiledOf(row.from).exec(path);
+    if (match) return { row, params: { ...match.groups } };
+  }
+  return undefined;
+}
+
+const compiled = new Map<PathPattern, RegExp>();
+function compiledOf(pattern: PathPattern): RegExp {
+  let regex = compiled.get(pattern);
+  if (!regex) {
+    regex = compilePattern(pattern);
+    compiled.set(pattern, regex);
+  }
+  return regex;
+}

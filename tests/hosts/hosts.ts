@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { missingRuntime } from '../../scripts/deploy/serve-static-host.ts';
+
+/*
+ * The hosts the black-box suite runs against, each on its own port from HOSTS_PORT (default 4450, clear of
+ * tests/playwright.config.ts's map and of the engines' 4404-4407):
+ *   server      HOSTS_PORT      the bundled server (npm start's, without the emulator)
+ *   nginx       HOSTS_PORT + 1  the shipped nginx config on an nginx release
+ *   cloudflare  HOSTS_PORT + 2  wrangler pages dev on a Cloudflare release (+ 3: its inspector)
+ *   netlify     HOSTS_PORT + 4  netlify dev on a Netlify release (+ 5: its static server)
+ *   retention   HOSTS_PORT + 6  nginx of the asset-retention test, on releases of its own
+ */
+export const HOSTS_PORT = Number(process.env['HOSTS_PORT'] ?? 4450);
+
+export const HOST_NAMES = ['server', 'nginx', 'cloudflare', 'netlify'] as const;
+export type HostName = (typeof HOST_NAMES)[number];
+
+export const HOST_PORTS: Readonly<Record<HostName, number>> = { server: HOSTS_PORT, nginx: HOSTS_PORT + 1, cloudflare: HOSTS_PORT + 2, netlify: HOSTS_PORT + 4 };
+export const RETENTION_PORT = HOSTS_PORT + 6;
+
+/** Where the suite keeps its releases. */
+export const HOSTS_DIR = join(import.meta.dirname, '../../test-results/hosts');
+
+export const NGINX = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
+
+/** Why a host cannot start on this machine, or undefined when it can. */
+export function cannotStart(host: HostName): string | undefined {
+  if (host === 'nginx') return existsSync(NGINX) ? undefined : `nginx not found at ${NGINX} (apt-get install nginx, or set NGINX_PATH)`;
+  if (host === 'cloudflare' || host === 'netlify') return missingRuntime(host);
+  return undefined;
+}

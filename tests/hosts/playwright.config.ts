@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../scripts/browsers/chromium.ts';
+import { HOST_NAMES, HOST_PORTS, cannotStart } from './hosts.ts';
+
+/**
+ * The same black-box checks against every host of one build (`npm run test:hosts`): the bundled server, nginx,
+ * Cloudflare Pages' runtime (wrangler pages dev) and Netlify's (netlify dev), each a project of its own. A
+ * host that cannot start here is left out with one line saying why; in CI every host must run.
+ */
+const available = HOST_NAMES.filter((host) => {
+  const reason = cannotStart(host);
+  if (!reason) return true;
+  if (process.env['CI']) throw new Error(`hosts: ${host} cannot start: ${reason}`);
+  console.log(`hosts: ${host} skipped: ${reason}`);
+  return false;
+});
+const chrome = { ...devices['Desktop Chrome'], channel: undefined };
+const executablePath = chromiumExecutable();
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: '../../test-results/hosts-e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
+  },
+  projects: [
+    ...available.map((host) => ({ name: host, use: { ...chrome, baseURL: `http://127.0.0.1:${String(HOST_PORTS[host])}` }, testMatch: /black-box\.spec\.ts$/ })),
+    ...(available.includes('nginx') ? [{ name: 'retention', use: chrome, testMatch: /asset-retention\.spec\.ts$/ }] : []),
+  ],
+  webServer: {
+    command: 'node tests/hosts/serve-hosts.ts',
+    cwd: '../..',
+    url: `http://127.0.0.1:${String(HOST_PORTS.server)}/app/nxn/login?SMQUERYDATA=ready`,
+    env: { HOSTS: available.join(',') },
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,66 @@
+// Starts every host of the black-box suite on one build (HOSTS names them, comma-separated): builds dist/
+// when missing or stale, makes a release of it per host (scripts/deploy/release.ts), starts nginx, wrangler and
+// netlify on theirs, waits until each answers, and starts the bundled server last: its answer tells Playwright
+// that all are up. Stops them all on SIGINT/SIGTERM.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST_DIR, ensureBuilt } from '../../scripts/server/ensure-built.ts';
+import { createPortalServer } from '../../scripts/server/portal-server.ts';
+import { makeRelease } from '../../scripts/deploy/release.ts';
+import { serveStaticHost } from '../../scripts/deploy/serve-static-host.ts';
+import { HOST_NAMES, HOST_PORTS, HOSTS_DIR } from './hosts.ts';
+import type { HostName } from './hosts.ts';
+
+const wanted = (process.env['HOSTS'] ?? HOST_NAMES.join(',')).split(',').filter((name): name is HostName => (HOST_NAMES as readonly string[]).includes(name));
+ensureBuilt();
+rmSync(HOSTS_DIR, { recursive: true, force: true });
+
+const children: ChildProcess[] = [];
+const stopAll = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(0);
+  });
+}
+
+/** Resolves once `url` answers at all (any status), or rejects after `seconds`. */
+async function answers(url: string, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    try {
+      await fetch(url, { redirect: 'manual' });
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${String(seconds)} s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+const started: Array<Promise<void>> = [];
+const startedAt = performance.now();
+if (wanted.includes('nginx')) {
+  const release = makeRelease({ dist: DIST_DIR, releases: join(HOSTS_DIR, 'nginx'), host: 'nginx' });
+  // The services are not part of these checks: nginx proxies them to the bundled server, which answers 404.
+  children.push(spawn(process.execPath, [join(import.meta.dirname, '../../scripts/deploy/run-nginx.ts'), '--port', String(HOST_PORTS.nginx), '--services', `127.0.0.1:${String(HOST_PORTS.server)}`, '--dist', release.site], { stdio: 'inherit' }));
+  started.push(answers(`http://127.0.0.1:${String(HOST_PORTS.nginx)}/`, 30));
+}
+for (const host of ['cloudflare', 'netlify'] as const) {
+  if (!wanted.includes(host)) continue;
+  children.push(serveStaticHost({ host, port: HOST_PORTS[host], releases: join(HOSTS_DIR, host) }));
+  started.push(answers(`http://127.0.0.1:${String(HOST_PORTS[host])}/`, 120));
+}
+try {
+  await Promise.all(started);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  stopAll();
+  process.exit(1);
+}
+console.log(`hosts: ${wanted.join(', ')} up in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+createPortalServer({ distDir: DIST_DIR }).listen(HOST_PORTS.server, '127.0.0.1');
