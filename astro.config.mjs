@@ -1,10 +1,17 @@
 // @ts-check
+import { createHash } from 'node:crypto';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { emulatorDevServer } from './scripts/emulator/dev-server-integration.ts';
 import { cspDirectives } from './src/build/csp.ts';
 import { loadEnvironmentMap } from './src/config/load-environment-map.ts';
 import { pageHeaders } from './src/build/page-headers.ts';
+
+// Astro bundles the content collections (brands, content) from the data store in its cache folder: builds of
+// other brand folders or subsets (tests, benchmarks, the shards of build:brands) keep a folder of their own,
+// so two builds at once never bundle each other's brands. The default build keeps Astro's default folder.
+const dataSet = ['PORTAL_BRANDS_DIR', 'PORTAL_CONTENT_DIR', 'BRANDS'].map((name) => process.env[name] ?? '').join('\n');
+const cacheDir = dataSet.trim() === '' ? undefined : `./node_modules/.astro/data-${createHash('sha256').update(dataSet).digest('hex').slice(0, 16)}`;
 
 // Login statistics go to the digital-pulse host of each environment: the only other origin pages call.
 const pulseOrigins = Object.values(loadEnvironmentMap().digitalPulseHosts).map((url) => new URL(url).origin);
@@ -13,6 +20,7 @@ const pulseOrigins = Object.values(loadEnvironmentMap().digitalPulseHosts).map((
 // `login` links resolve next to the page on every host.
 export default defineConfig({
   output: 'static',
+  ...(cacheDir ? { cacheDir } : {}),
   trailingSlash: 'never',
   // Eight pages at a time: a page's render awaits its file write and its CSP hashes, which run on libuv's
   // threads, and one page at a time left the main thread idle a third of the build (1,000 brands: 31 s of
