@@ -2,6 +2,7 @@
 // benchmark and the dev-server tests.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
@@ -32,6 +33,16 @@ export async function devServerAnswers(base: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Opens `url` and waits until the page's dev-server client is connected: a reload the server pushes before
+ * then would be missed, and the page would keep what it showed.
+ */
+export async function openLive(page: Page, url: string): Promise<void> {
+  const connected = page.waitForEvent('console', { predicate: (message) => message.text().includes('[vite] connected'), timeout: 30_000 });
+  await page.goto(url);
+  await connected;
 }
 
 export interface DevServer {

@@ -4,6 +4,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import { brandKeySchema } from './brand-schema.ts';
 import { compileBrandThemes } from './brand-theme.ts';
+import { whenSettled } from './settle.ts';
 import { listBrandKeys, loadBrandFolder, missingBrandFolder, readBrandDefaults } from './load-brands.ts';
 import type { BrandFolder } from './load-brands.ts';
 
@@ -72,6 +73,15 @@ export function brandsLoader(options: { brandsDir: string; only: readonly string
       const { watcher, logger } = context;
       if (!watcher) return Promise.resolve();
       watcher.add(brandsDir);
+      const reload = whenSettled((key) => {
+        if (key.startsWith('_')) {
+          logger.info(`brands/${key}/ changed: reloading every brand`);
+          loadAll(context);
+        } else {
+          logger.info(`brands/${key}/ changed: reloading ${key}`);
+          reloadBrand(context, key);
+        }
+      });
       const onChange = (path: string) => {
         const inside = relative(brandsDir, path);
         if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return;
@@ -79,13 +89,7 @@ export function brandsLoader(options: { brandsDir: string; only: readonly string
         if (key.startsWith('.')) return;
         // The JSON Schemas beside the folders change no brand.
         if (key === inside && !isBrandFolder(key) && !context.store.has(key)) return;
-        if (key.startsWith('_')) {
-          logger.info(`brands/${inside} changed: reloading every brand`);
-          loadAll(context);
-        } else if (wanted(key)) {
-          logger.info(`brands/${inside} changed: reloading ${key}`);
-          reloadBrand(context, key);
-        }
+        if (key.startsWith('_') || wanted(key)) reload(key);
       };
       for (const event of WATCHED_EVENTS) watcher.on(event, onChange);
       return Promise.resolve();

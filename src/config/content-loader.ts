@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { listContentFiles, readContentFile } from './content-files.ts';
 import type { ContentFile } from './content-files.ts';
 import { contentSiteSchema } from './content-schema.ts';
+import { whenSettled } from './settle.ts';
 
 /** What each entry holds; typed through the loader, so `getCollection('content')` knows it. */
 const contentFileSchema = z.custom<ContentFile>();
@@ -18,11 +19,15 @@ const contentFileSchema = z.custom<ContentFile>();
 export function contentLoader(options: { contentDir: string }): Loader & { schema: typeof contentFileSchema } {
   const { contentDir } = options;
 
+  // Reads of one file can finish out of order (the HTML is sanitized on the way): the last one started wins.
+  const reads = new Map<string, number>();
   async function put(context: LoaderContext, id: string): Promise<void> {
     // A file saved by replacing it can be gone for a moment; its unlink event removes the entry.
     if (!existsSync(join(contentDir, `${id}.json`))) return;
+    const read = (reads.get(id) ?? 0) + 1;
+    reads.set(id, read);
     const data = await readContentFile(contentDir, id);
-    context.store.set({ id, data, digest: context.generateDigest(data) });
+    if (reads.get(id) === read) context.store.set({ id, data, digest: context.generateDigest(data) });
   }
 
   return {
@@ -40,11 +45,13 @@ export function contentLoader(options: { contentDir: string }): Loader & { schem
         if (isAbsolute(inside) || deeper.length > 0 || !contentSiteSchema.safeParse(site).success || !name?.endsWith('.json')) return undefined;
         return `${site ?? ''}/${name.slice(0, -'.json'.length)}`;
       };
-      const onChange = (path: string) => {
-        const id = idOf(path);
-        if (!id) return;
+      const reload = whenSettled((id) => {
         logger.info(`content/${id}.json changed`);
         void put(context, id);
+      });
+      const onChange = (path: string) => {
+        const id = idOf(path);
+        if (id) reload(id);
       };
       watcher.on('add', onChange);
       watcher.on('change', onChange);

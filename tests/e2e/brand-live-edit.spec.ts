@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { startDevServer } from '../../scripts/brand/dev-server.ts';
+import { openLive, startDevServer } from '../../scripts/brand/dev-server.ts';
 import type { DevServer } from '../../scripts/brand/dev-server.ts';
 
 // A brand manager's loop in `npm run dev` (issue 25): an edit to a brand folder or a content file shows on
@@ -56,7 +56,7 @@ const primaryColour = (page: Page) => page.evaluate(() => getComputedStyle(docum
 const stillRunning = () => expect(server.process.exitCode, 'the dev server was not restarted').toBeNull();
 
 test('an edited tagline shows on the open login page', async ({ page }) => {
-  await page.goto(`${server.base}/app/nxn/login?SMQUERYDATA=live`);
+  await openLive(page, `${server.base}/app/nxn/login?SMQUERYDATA=live`);
   await expect(page.getByTestId('tagline1')).toHaveText('Welcome to NXN Investor Services');
   edit(brands, 'nxn/brand.json', (text) => text.replace('"en-US": "Welcome to NXN Investor Services"', '"en-US": "Welcome back, investor"'));
   await expect(page.getByTestId('tagline1')).toHaveText('Welcome back, investor', SHOWS);
@@ -64,7 +64,7 @@ test('an edited tagline shows on the open login page', async ({ page }) => {
 });
 
 test('an edited theme colour shows on the open page', async ({ page }) => {
-  await page.goto(`${server.base}/app/nxn/login?SMQUERYDATA=live`);
+  await openLive(page, `${server.base}/app/nxn/login?SMQUERYDATA=live`);
   await expect.poll(() => primaryColour(page)).toBe('#0b3d6e');
   edit(brands, 'nxn/theme.scss', (text) => text.replace('$color-primary: #0b3d6e;', '$color-primary: #8a0b2e;'));
   await expect.poll(() => primaryColour(page), SHOWS).toBe('#8a0b2e');
@@ -74,7 +74,7 @@ test('an edited theme colour shows on the open page', async ({ page }) => {
 });
 
 test('a new logo, support text and content text show on the open pages', async ({ page }) => {
-  await page.goto(`${server.base}/app/harbor/systemRequirements`);
+  await openLive(page, `${server.base}/app/harbor/systemRequirements`);
   edit(brands, 'harbor/logo.svg', (text) => text.replace(/<svg /, '<svg data-edited="logo" '));
   await expect(page.locator('.site-header__logo svg[data-edited="logo"]')).toHaveCount(1, SHOWS);
   edit(brands, 'harbor/support.json', (text) => text.replace('"en-US": "Need help signing in?"', '"en-US": "Questions? We are here."'));
@@ -92,7 +92,7 @@ test('a new logo, support text and content text show on the open pages', async (
 });
 
 test('a misspelt key shows the error page naming file, key and line; fixing it brings the page back', async ({ page }) => {
-  await page.goto(`${server.base}/app/summit/login?SMQUERYDATA=live`);
+  await openLive(page, `${server.base}/app/summit/login?SMQUERYDATA=live`);
   const good = readFileSync(join(brands, 'summit/brand.json'), 'utf8');
   edit(brands, 'summit/brand.json', (text) => text.replace('"heroText"', '"heroTextt"'));
   // Astro's error page: its heading, the message (one `file: path: message` line per problem), the place.
@@ -106,7 +106,7 @@ test('a misspelt key shows the error page naming file, key and line; fixing it b
 });
 
 test('invalid JSON in a content file names the file and its line; fixing it brings the page back', async ({ page }) => {
-  await page.goto(`${server.base}/app/nxn/cookiePolicy`);
+  await openLive(page, `${server.base}/app/nxn/cookiePolicy`);
   const good = readFileSync(join(content, 'gateway/cookiepolicy.json'), 'utf8');
   writeFileSync(join(content, 'gateway/cookiepolicy.json'), good.replace(/\}\s*$/, ',}'));
   await expect(page.locator('#message-content')).toContainText(/content\/gateway\/cookiepolicy\.json: \(root\): invalid JSON: .*\(line \d+ column \d+\)/, SHOWS);
@@ -120,7 +120,7 @@ test('a brand folder added while the server runs serves its pages, and one remov
   cpSync(join(brands, 'cwa'), join(brands, 'acme-live'), { recursive: true });
   edit(brands, 'acme-live/brand.json', (text) => text.replace(/"displayName": [^\n]*\n/, '"displayName": "Acme Live",\n'));
   await expect.poll(async () => (await page.request.get(`${server.base}/app/acme-live/login?SMQUERYDATA=live`)).status(), SHOWS).toBe(200);
-  await page.goto(`${server.base}/app/acme-live/login?SMQUERYDATA=live`);
+  await openLive(page, `${server.base}/app/acme-live/login?SMQUERYDATA=live`);
   await expect(page).toHaveTitle(/Acme Live/);
   rmSync(join(brands, 'acme-live'), { recursive: true });
   await expect.poll(async () => (await page.request.get(`${server.base}/app/acme-live/login?SMQUERYDATA=live`)).status(), SHOWS).toBe(404);
