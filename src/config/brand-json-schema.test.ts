@@ -44,8 +44,9 @@ describe('the brand files JSON Schemas', () => {
 
   test('ajv accepts every shipped brand.json, _defaults included, and the scaffold', () => {
     const files = [...brandFolders.map((key) => join(BRANDS, key, 'brand.json')), join(TEMPLATE, 'brand.json')];
-    expect(files.map((path) => [path.slice(BRANDS.length - 'brands'.length), ajvErrors('brand.schema.json', readJson(path))])
-      .filter(([, errors]) => errors.length > 0)).toEqual([]);
+    const refused = files.map((path) => ({ file: path, errors: ajvErrors('brand.schema.json', readJson(path)) }))
+      .filter(({ errors }) => errors.length > 0);
+    expect(refused).toEqual([]);
   });
 
   test('ajv accepts every shipped support.json', () => {
