@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { BRAND_JSON_SCHEMAS, brandJsonSchemaText } from './brand-json-schema.ts';
@@ -14,10 +15,14 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 const brandFolders = readdirSync(BRANDS, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
-/** A standard validator with the committed schema of `file` (brand.schema.json or support.schema.json). */
+/** A standard validator with the committed schema of `file` (brand.schema.json or support.schema.json), compiled once. */
+const validators = new Map<string, ValidateFunction>();
 function validatorFor(file: string) {
-  const ajv = addFormats(new Ajv({ strict: true, allErrors: true }));
-  return ajv.compile(readJson(join(BRANDS, file)) as object);
+  const known = validators.get(file);
+  if (known) return known;
+  const validate = addFormats(new Ajv({ strict: true, allErrors: true })).compile(readJson(join(BRANDS, file)) as object);
+  validators.set(file, validate);
+  return validate;
 }
 
 /** The errors ajv reports for `data`, as `path: keyword (detail)`. */
