@@ -56,8 +56,8 @@ export interface DevServerOptions {
   port: number;
   /** Extra environment: PORTAL_BRANDS_DIR, PORTAL_CONTENT_DIR, BRANDS. */
   env?: Record<string, string>;
-  /** Where its output goes: the caller's terminal, or nowhere (tests keep their own output clean). */
-  output?: 'inherit' | 'ignore';
+  /** Where its output goes: the caller's terminal, or kept back (tests keep their own output clean) and shown only when it fails to start. */
+  output?: 'inherit' | 'pipe';
   /** A page that must answer before the server counts as ready. */
   readyPath?: string;
   timeoutMs?: number;
@@ -70,10 +70,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     cwd: root,
     // Vitest's and Playwright's own variables would put Astro in test mode.
     env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST'))), ...options.env },
-    stdio: ['ignore', options.output ?? 'ignore', options.output ?? 'ignore'],
+    stdio: ['ignore', options.output ?? 'pipe', options.output ?? 'pipe'],
     // Its own process group, so stop() ends whatever it started too.
     detached: true,
   });
+  // The last of what it printed, for the error when it does not start.
+  let printed = '';
+  const keep = (chunk: Buffer) => {
+    printed = (printed + chunk.toString()).slice(-4_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
@@ -88,7 +95,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   const ready = `${base}${options.readyPath ?? '/@vite/client'}`;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`astro dev stopped (exit ${String(child.exitCode)}) before ${ready} answered`);
+    if (child.exitCode !== null) throw new Error(`astro dev stopped (exit ${String(child.exitCode)}) before ${ready} answered:\n${printed}`);
     try {
       const response = await fetch(ready, { signal: AbortSignal.timeout(30_000) });
       if (response.status < 500) return { base, process: child, stop };
@@ -98,5 +105,5 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`astro dev did not answer ${ready} in time`);
+  throw new Error(`astro dev did not answer ${ready} in time:\n${printed}`);
 }
