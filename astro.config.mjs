@@ -1,10 +1,30 @@
 // @ts-check
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { emulatorDevServer } from './scripts/emulator/dev-server-integration.ts';
 import { cspDirectives } from './src/build/csp.ts';
 import { loadEnvironmentMap } from './src/config/load-environment-map.ts';
 import { pageHeaders } from './src/build/page-headers.ts';
+
+// Astro bundles the content collections (brands, content) from the data store in its cache folder: builds of
+// other brand folders or subsets (tests, benchmarks, the shards of build:brands) keep a folder of their own
+// (in the system's temporary folder, dropped after the build), so two builds at once never bundle each other's
+// brands. The default build keeps Astro's default folder.
+const dataSet = ['PORTAL_BRANDS_DIR', 'PORTAL_CONTENT_DIR', 'BRANDS'].map((name) => process.env[name] ?? '').join('\n');
+const cacheDir = dataSet.trim() === '' ? undefined : join(tmpdir(), 'portal-astro-cache', createHash('sha256').update(`${import.meta.url}\n${dataSet}`).digest('hex').slice(0, 16));
+
+/**
+ * A data set's own cache folder is of no use after its build (a test's or a benchmark's brands are gone).
+ * @param {string} dir
+ * @returns {import('astro').AstroIntegration}
+ */
+function dropCacheAfterBuild(dir) {
+  return { name: 'portal-drop-data-cache', hooks: { 'astro:build:done': () => rmSync(dir, { recursive: true, force: true }) } };
+}
 
 // Login statistics go to the digital-pulse host of each environment: the only other origin pages call.
 const pulseOrigins = Object.values(loadEnvironmentMap().digitalPulseHosts).map((url) => new URL(url).origin);
@@ -13,6 +33,7 @@ const pulseOrigins = Object.values(loadEnvironmentMap().digitalPulseHosts).map((
 // `login` links resolve next to the page on every host.
 export default defineConfig({
   output: 'static',
+  ...(cacheDir ? { cacheDir } : {}),
   trailingSlash: 'never',
   // Eight pages at a time: a page's render awaits its file write and its CSP hashes, which run on libuv's
   // threads, and one page at a time left the main thread idle a third of the build (1,000 brands: 31 s of
@@ -23,7 +44,7 @@ export default defineConfig({
     defaultLocale: 'en-US',
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  integrations: [react(), emulatorDevServer(), pageHeaders()],
+  integrations: [react(), emulatorDevServer(), pageHeaders(), ...(cacheDir ? [dropCacheAfterBuild(cacheDir)] : [])],
   devToolbar: { enabled: false },
   // What every page with an island loads (React's core, the JSX runtime, nanostores and the islands' own
   // hooks and helpers) goes out as one file instead of eight small ones: each file costs its own request and

@@ -24,9 +24,12 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.
  *   E2E_RECOVERY_WEBOTP_PORT   E2E_PORT + 10  recovery-web-otp             recovery-web-otp
  *   E2E_JOURNEY_PORT           E2E_PORT + 11  journeys                     journeys (the engine-neutral journeys in Chromium;
  *                                                                          Firefox and WebKit start servers of their own)
+ *   E2E_DEV_PORT               E2E_PORT + 12  dev-server                   brand-live-edit (starts `astro dev` of its own on
+ *                                                                          temporary copies of brands/ and content/)
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
- * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421.
+ * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and
+ * the dev server 4422).
  */
 const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const PORT = port('E2E_PORT', 4399);
@@ -45,6 +48,8 @@ const ISOLATED: Array<{ spec: string; port: number }> = [
   { spec: 'recovery-web-otp', port: port('E2E_RECOVERY_WEBOTP_PORT', PORT + 10) },
   { spec: 'journeys', port: port('E2E_JOURNEY_PORT', PORT + 11) },
 ];
+/** The spec that edits brand files under `astro dev` (it starts that server itself). */
+const DEV_SERVER_SPEC = 'brand-live-edit';
 const specFile = (spec: string) => new RegExp(`(^|/)${spec}\\.spec\\.ts$`);
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };
 const executablePath = chromiumExecutable();
@@ -67,7 +72,9 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
   },
   projects: [
-    { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, ...ISOLATED.map(({ spec }) => specFile(spec))] },
+    { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, specFile(DEV_SERVER_SPEC), ...ISOLATED.map(({ spec }) => specFile(spec))] },
+    // Its own `astro dev`, whose origin the spec knows (E2E_DEV_PORT); a project of its own so it runs once.
+    { name: 'dev-server', use: chrome, testMatch: specFile(DEV_SERVER_SPEC) },
     ...ISOLATED.map(({ spec, port: isolatedPort }): PlaywrightTestProject => ({
       name: spec, use: { ...chrome, baseURL: `http://localhost:${isolatedPort}` }, testMatch: specFile(spec),
     })),

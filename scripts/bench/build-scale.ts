@@ -4,10 +4,11 @@
 // running at once) and the _headers and _redirects rule counts.
 import fg from 'fast-glob';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
+import { listBrandKeys } from '../../src/config/load-brands.ts';
 import { headerRuleCount } from '../../src/build/page-headers.ts';
 import { redirectRuleCounts } from '../../src/build/host-routes.ts';
 
@@ -30,7 +31,7 @@ export function benchBuild(count: number, leftovers: string[]): { brands: number
   const brandsDir = mkdtempSync(join(tmpdir(), 'bench-brands-'));
   const outDir = mkdtempSync(join(tmpdir(), 'bench-dist-'));
   leftovers.push(brandsDir, outDir);
-  const shipped = readdirSync(join(root, 'brands')).filter((entry) => !entry.startsWith('_'));
+  const shipped = listBrandKeys(join(root, 'brands'));
   cpSync(join(root, 'brands', '_defaults'), join(brandsDir, '_defaults'), { recursive: true });
   for (let index = 0; index < count; index += 1) {
     const source = shipped[index % shipped.length] ?? DEFAULT_BRAND;

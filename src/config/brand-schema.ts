@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deepPartial } from './deep-partial.ts';
 import { localizedTextSchema } from './language-schema.ts';
 import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
 import { CHECKED_BROWSERS, EXCLUDED_BROWSER_PATTERN } from '../lib/legacy-browser.ts';
@@ -7,6 +8,9 @@ import { CHECKED_BROWSERS, EXCLUDED_BROWSER_PATTERN } from '../lib/legacy-browse
 export const brandKeySchema = z
   .string()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, 'must be lowercase letters, digits and hyphens');
+
+/** A file's `"$schema"`: where editors find the JSON Schema to complete and check it with. */
+const schemaReferenceSchema = z.string().optional();
 
 const linkSchema = z.strictObject({
   /** Visible text. @example { "en-US": "Contact us", "de-DE": "Kontakt" } */
@@ -45,6 +49,8 @@ export type ConsentProvider = z.infer<typeof consentProviderSchema>;
 
 /** A brand's config (`brands/<wl>/brand.json`), merged over `brands/_defaults/brand.json`. */
 export const brandConfigSchema = z.strictObject({
+  /** The JSON Schema editors check the file with (brand.schema.json); no effect on the pages. @example "../brand.schema.json" */
+  $schema: schemaReferenceSchema,
   /** Shown in titles and alt text. @example "NXN Investor Services" */
   displayName: localizedTextSchema,
   /** The wide login style (login-mode flag of the white-label settings). */
@@ -147,10 +153,18 @@ export const brandConfigSchema = z.strictObject({
 });
 
 export type BrandConfigInput = z.input<typeof brandConfigSchema>;
+
+/**
+ * A brand's own `brand.json` as written: merged over the defaults, so every key may be left out, but no key
+ * the config does not know (brand.schema.json is made from this, see brand-json-schema.ts).
+ */
+export const brandFileSchema = deepPartial(brandConfigSchema);
 export type BrandConfig = z.output<typeof brandConfigSchema>;
 
 /** Support content (`brands/<wl>/support.json`): what the support dialog shows. */
 export const supportContentSchema = z.strictObject({
+  /** The JSON Schema editors check the file with (support.schema.json); no effect on the pages. @example "../support.schema.json" */
+  $schema: schemaReferenceSchema,
   /** Dialog heading. */
   title: localizedTextSchema,
   /** Paragraphs of plain text. */

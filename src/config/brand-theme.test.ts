@@ -1,11 +1,12 @@
-import { cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { compileBrandTheme, compileBrandThemes } from './brand-theme.ts';
+import { listBrandKeys } from './load-brands.ts';
 
 const shipped = join(import.meta.dirname, '../../brands');
-const keys = readdirSync(shipped).filter((entry) => !entry.startsWith('_'));
+const keys = listBrandKeys(shipped);
 
 test('one compilation of every brand gives each brand the theme it gets alone', () => {
   const together = compileBrandThemes(shipped, keys);
@@ -19,8 +20,9 @@ test('a brand that fails names itself; the others still compile', () => {
   writeFileSync(join(dir, 'cwa/theme.scss'), '$colour-primary: red;');
   writeFileSync(join(dir, 'summit/theme.scss'), '$color-primary: ;');
   const themes = compileBrandThemes(dir, keys);
-  expect(themes.get('cwa')).toEqual({ problem: { file: 'brands/cwa/theme.scss', path: '$colour-primary', message: 'unknown token' } });
-  expect(themes.get('summit')).toEqual({ problem: expect.objectContaining({ file: 'brands/summit/theme.scss', path: '(root)' }) as unknown });
+  // Each problem also says where it sits in the file, for the dev server's error page.
+  expect(themes.get('cwa')).toEqual({ problem: { file: 'brands/cwa/theme.scss', path: '$colour-primary', message: 'unknown token', at: { absolute: join(dir, 'cwa/theme.scss'), line: 1, column: 1 } } });
+  expect(themes.get('summit')).toEqual({ problem: expect.objectContaining({ file: 'brands/summit/theme.scss', path: '(root)', at: expect.objectContaining({ absolute: join(dir, 'summit/theme.scss'), line: 1 }) as unknown }) as unknown });
   expect(themes.get('nxn')).toEqual(compileBrandTheme(shipped, 'nxn'));
 });
 

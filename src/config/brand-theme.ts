@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as sass from 'sass';
 import type { ConfigProblem } from './config-errors.ts';
 
@@ -18,6 +21,14 @@ $defaults: meta.module-variables("defaults");
   @return map.merge($defaults, $brand);
 }`;
 
+/** Where `$token` is set in a theme file, for the dev server's error page. */
+function locateToken(absolute: string, token: string): { line: number; column: number } | undefined {
+  if (!existsSync(absolute)) return undefined;
+  const lines = readFileSync(absolute, 'utf8').split('\n');
+  const index = lines.findIndex((line) => line.trimStart().startsWith(`$${token}`));
+  return index < 0 ? undefined : { line: index + 1, column: (lines[index]?.indexOf('$') ?? 0) + 1 };
+}
+
 /**
  * Compiles a brand's `theme.scss` (plain Sass variables) over the defaults into CSS custom
  * properties on :root. Sass does the work so brand managers can use colour functions; a token
@@ -36,11 +47,16 @@ ${CHECK_AND_MERGE}
   } catch (error) {
     const message = error instanceof sass.Exception ? error.sassMessage : String(error);
     const token = /unknown token \$([\w-]+)/.exec(message)?.[1];
+    // Sass knows where in the brand's own file a syntax error is (0-based); an unknown token it reports in the check.
+    const span = error instanceof sass.Exception && error.span.url?.protocol === 'file:' ? error.span : undefined;
+    const absolute = span?.url ? fileURLToPath(span.url) : join(brandsDir, key, 'theme.scss');
+    const at = span ? { line: span.start.line + 1, column: span.start.column + 1 } : token ? locateToken(absolute, token) : undefined;
     return {
       problem: {
         file: `brands/${key}/theme.scss`,
         path: token ? `$${token}` : '(root)',
         message: token ? 'unknown token' : message.replace(/\s+/g, ' ').trim(),
+        ...(at ? { at: { absolute, ...at } } : {}),
       },
     };
   }

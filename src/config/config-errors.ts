@@ -1,20 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { z } from 'zod';
+import { locateInJson } from './json-location.ts';
+import type { SourceLocation } from './json-location.ts';
 
 /** One problem in a brand or content file, printed as `file: path: message`. */
 export interface ConfigProblem {
   file: string;
   path: string;
   message: string;
+  /** Where in the file, when known: the absolute path, line and column (for the dev server's error page). */
+  at?: SourceLocation & { absolute: string };
 }
 
-/** Thrown when brand or content files are broken; its message is one line per problem. */
+/**
+ * Thrown when brand or content files are broken; its message is one line per problem. `title`, `hint` and
+ * `loc` are what Astro's error page in `npm run dev` shows beside the message: a heading, what to do, and
+ * the first problem's place in its file (shown as a code frame with an "open in editor" link).
+ */
 export class ConfigError extends Error {
   readonly problems: readonly ConfigProblem[];
+  readonly title = 'A brand or content file is broken';
+  readonly hint = 'Fix the file named above and save it: this page reloads by itself. `npm run brand:check` lists the problems of every brand.';
+  readonly loc: { file: string; line: number; column: number } | undefined;
+  /** The located file's text: Astro reads it itself only for files inside the project. */
+  readonly fullCode: string | undefined;
 
   constructor(problems: readonly ConfigProblem[]) {
     super(['Broken brand or content configuration:', ...problems.map(formatProblem)].join('\n'));
     this.name = 'ConfigError';
     this.problems = problems;
+    const at = problems.find((problem) => problem.at)?.at;
+    this.loc = at ? { file: at.absolute, line: at.line, column: at.column } : undefined;
+    this.fullCode = at && existsSync(at.absolute) ? readFileSync(at.absolute, 'utf8') : undefined;
   }
 }
 
@@ -28,6 +45,14 @@ function joinPath(path: readonly PropertyKey[]): string {
   return path
     .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
     .join('');
+}
+
+/** The problems with their place in the file whose text is `text` (at `absolute`), where it can be found. */
+export function locateProblems(problems: readonly ConfigProblem[], absolute: string, text: string): ConfigProblem[] {
+  return problems.map((problem) => {
+    const at = locateInJson(text, problem.path, problem.message);
+    return at ? { ...problem, at: { absolute, ...at } } : problem;
+  });
 }
 
 /** Turns zod issues into one friendly problem each (an unknown key names itself). */

@@ -14,6 +14,16 @@ function brandsCopy(): string {
   return dir;
 }
 
+function errorOf(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected the brands to be refused');
+}
+
 function problemsOf(run: () => unknown): string[] {
   try {
     run();
@@ -91,11 +101,22 @@ describe('loadBrands', () => {
     `);
   });
 
-  test('reports bad JSON with the parser message', () => {
+  test('takes "$schema" as the editor\'s, and names a misspelt key with its line in the file', () => {
     const root = brandsCopy();
-    writeFileSync(join(root, 'summit/brand.json'), '{ "displayName": ');
-    const [line] = problemsOf(() => loadBrands(root, ['summit']));
-    expect(line).toMatch(/^brands\/summit\/brand\.json: \(root\): invalid JSON: /);
+    const path = join(root, 'nxn/brand.json');
+    writeFileSync(path, JSON.stringify({ $schema: '../brand.schema.json', displayName: 'NXN', heroTextt: { tagline1: 'Hi' } }, null, 2));
+    const error = errorOf(() => loadBrands(root, ['nxn']));
+    expect(error.message.split('\n').slice(1)).toEqual(['brands/nxn/brand.json: heroTextt: unknown key']);
+    expect(error.loc).toEqual({ file: path, line: 4, column: 4 });
+    expect(loadBrands(BRANDS, ['nxn'])[0]?.config.$schema).toBe('../brand.schema.json');
+  });
+
+  test('reports bad JSON with the parser message and its place', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'summit/brand.json'), '{\n  "displayName": "Summit",\n}');
+    const error = errorOf(() => loadBrands(root, ['summit']));
+    expect(error.message.split('\n')[1]).toMatch(/^brands\/summit\/brand\.json: \(root\): invalid JSON: .*\(line 3 column 1\)$/);
+    expect(error.loc).toMatchObject({ line: 3, column: 1 });
   });
 
   test('reports a missing logo', () => {

@@ -4,7 +4,7 @@ import { brandConfigSchema, brandKeySchema, supportContentSchema } from './brand
 import type { BrandConfig, SupportContent } from './brand-schema.ts';
 import { compileBrandThemes } from './brand-theme.ts';
 import { DEFAULT_BRAND, showsForgotUserIdLink } from '../domain/brands.ts';
-import { ConfigError, problemsFromZod } from './config-errors.ts';
+import { ConfigError, locateProblems, problemsFromZod } from './config-errors.ts';
 import type { ConfigProblem } from './config-errors.ts';
 import { deepMerge } from './deep-merge.ts';
 import { LANGUAGES } from '../domain/languages.ts';
@@ -25,15 +25,18 @@ const DEFAULTS_DIR = '_defaults';
 // A per-language text replaces the default's whole, so a missing language is reported, not borrowed.
 const isLocalizedTextObject = (value: Record<string, unknown>) => Object.keys(value).some((key) => (LANGUAGES as readonly string[]).includes(key));
 
-type JsonRead = { ok: true; value: unknown } | { ok: false; problem: ConfigProblem };
+/** A JSON file read: its value and text, or the problem that kept it from being read. */
+export type JsonRead = { ok: true; value: unknown; text: string } | { ok: false; problem: ConfigProblem };
 
 function readJson(absolute: string, file: string): JsonRead {
+  if (!existsSync(absolute)) return { ok: false, problem: { file, path: '(root)', message: 'file is missing' } };
+  const text = readFileSync(absolute, 'utf8');
   try {
-    return { ok: true, value: JSON.parse(readFileSync(absolute, 'utf8')) };
+    return { ok: true, value: JSON.parse(text), text };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const message = existsSync(absolute) ? `invalid JSON: ${reason}` : 'file is missing';
-    return { ok: false, problem: { file, path: '(root)', message } };
+    const [problem] = locateProblems([{ file, path: '(root)', message: `invalid JSON: ${reason}` }], absolute, text);
+    return { ok: false, problem: problem ?? { file, path: '(root)', message: `invalid JSON: ${reason}` } };
   }
 }
 
@@ -52,23 +55,30 @@ function readSvg(brandsDir: string, key: string, name: string, field: string): {
 
 type CompiledThemes = ReturnType<typeof compileBrandThemes>;
 
-function loadBrand(brandsDir: string, key: string, defaults: unknown, themes: CompiledThemes, problems: ConfigProblem[]): Brand | undefined {
+/** One brand folder read and checked: the brand, or every problem found in it. */
+export type BrandFolder = { brand: Brand } | { problems: ConfigProblem[] };
+
+/** Reads `brands/_defaults/brand.json`, which every brand is merged over. */
+export function readBrandDefaults(brandsDir: string): JsonRead {
+  return readJson(join(brandsDir, DEFAULTS_DIR, 'brand.json'), `brands/${DEFAULTS_DIR}/brand.json`);
+}
+
+/**
+ * Reads and checks one brand folder: brand.json merged over the defaults, its logo and outage image, its
+ * theme as `themes` compiled it, and support.json. Every problem is returned, none thrown, so a caller can
+ * collect them across brands (the build) or keep them beside the brand's entry (the dev server).
+ */
+export function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, themes: CompiledThemes): BrandFolder {
   const file = `brands/${key}/brand.json`;
-  const before = problems.length;
+  const problems: ConfigProblem[] = [];
   if (!brandKeySchema.safeParse(key).success) {
-    problems.push({ file: `brands/${key}`, path: '(folder)', message: 'brand key must be lowercase letters, digits and hyphens' });
-    return undefined;
+    return { problems: [{ file: `brands/${key}`, path: '(folder)', message: 'brand key must be lowercase letters, digits and hyphens' }] };
   }
-  const raw = readJson(join(brandsDir, key, 'brand.json'), file);
-  if (!raw.ok) {
-    problems.push(raw.problem);
-    return undefined;
-  }
+  const absolute = join(brandsDir, key, 'brand.json');
+  const raw = readJson(absolute, file);
+  if (!raw.ok) return { problems: [raw.problem] };
   const parsed = brandConfigSchema.safeParse(deepMerge(defaults, raw.value, isLocalizedTextObject));
-  if (!parsed.success) {
-    problems.push(...problemsFromZod(file, parsed.error));
-    return undefined;
-  }
+  if (!parsed.success) return { problems: locateProblems(problemsFromZod(file, parsed.error), absolute, raw.text) };
   const config = parsed.data;
   if (key === DEFAULT_BRAND && config.forgotUserIdLink === false) {
     problems.push({ file, path: 'forgotUserIdLink', message: 'the default brand nxn always shows the Forgot User ID link' });
@@ -88,17 +98,19 @@ function loadBrand(brandsDir: string, key: string, defaults: unknown, themes: Co
     else {
       const supportParsed = supportContentSchema.safeParse(supportRaw.value);
       if (supportParsed.success) support = supportParsed.data;
-      else problems.push(...problemsFromZod(`brands/${key}/support.json`, supportParsed.error));
+      else problems.push(...locateProblems(problemsFromZod(`brands/${key}/support.json`, supportParsed.error), supportPath, supportRaw.text));
     }
   }
-  if (problems.length > before || 'problem' in logo || 'problem' in theme) return undefined;
+  if (problems.length > 0 || 'problem' in logo || 'problem' in theme) return { problems };
   return {
-    key,
-    config: { ...config, forgotUserIdLink: showsForgotUserIdLink(key, config.forgotUserIdLink) },
-    themeCss: theme.css,
-    logoSvg: logo.svg,
-    sorryImageSvg: sorry && 'svg' in sorry ? sorry.svg : undefined,
-    support,
+    brand: {
+      key,
+      config: { ...config, forgotUserIdLink: showsForgotUserIdLink(key, config.forgotUserIdLink) },
+      themeCss: theme.css,
+      logoSvg: logo.svg,
+      sorryImageSvg: sorry && 'svg' in sorry ? sorry.svg : undefined,
+      support,
+    },
   };
 }
 
@@ -116,18 +128,24 @@ export function listBrandKeys(brandsDir: string): string[] {
  */
 export function loadBrands(brandsDir: string, only?: readonly string[]): Brand[] {
   const problems: ConfigProblem[] = [];
-  const defaults = readJson(join(brandsDir, DEFAULTS_DIR, 'brand.json'), `brands/${DEFAULTS_DIR}/brand.json`);
+  const defaults = readBrandDefaults(brandsDir);
   if (!defaults.ok) throw new ConfigError([defaults.problem]);
   const present = listBrandKeys(brandsDir);
   const wanted = only && only.length > 0 ? only : present;
   for (const key of wanted) {
-    if (!present.includes(key)) problems.push({ file: `brands/${key}`, path: '(folder)', message: 'no such brand folder' });
+    if (!present.includes(key)) problems.push(missingBrandFolder(key));
   }
   const found = wanted.filter((key) => present.includes(key));
   const themes = compileBrandThemes(brandsDir, found.filter((key) => brandKeySchema.safeParse(key).success));
-  const brands = found
-    .map((key) => loadBrand(brandsDir, key, defaults.value, themes, problems))
-    .filter((brand): brand is Brand => brand !== undefined);
+  const brands: Brand[] = [];
+  for (const key of found) {
+    const folder = loadBrandFolder(brandsDir, key, defaults.value, themes);
+    if ('brand' in folder) brands.push(folder.brand);
+    else problems.push(...folder.problems);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return brands;
 }
+
+/** The problem of a brand named (in `BRANDS`, on a command line) that has no folder. */
+export const missingBrandFolder = (key: string): ConfigProblem => ({ file: `brands/${key}`, path: '(folder)', message: 'no such brand folder' });

@@ -1,22 +1,21 @@
-import { join } from 'node:path';
+import { getCollection } from 'astro:content';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
-import { loadBrands } from './load-brands.ts';
+import { ConfigError } from './config-errors.ts';
 import type { Brand } from './load-brands.ts';
 
-/** Where brand and content folders live; overridable so tests can build from fixtures. */
-export const BRANDS_DIR = process.env['PORTAL_BRANDS_DIR'] ?? join(process.cwd(), 'brands');
-export const CONTENT_DIR = process.env['PORTAL_CONTENT_DIR'] ?? join(process.cwd(), 'content');
+export { BRANDS_DIR, CONTENT_DIR } from './paths.ts';
 
-let cached: Brand[] | undefined;
-
-/** The brands this build covers: all, or the `BRANDS=nxn,acme` subset. Loaded once per build. */
-export function getBrands(): Brand[] {
-  if (!cached) {
-    const only = (process.env['BRANDS'] ?? '').split(',').map((key) => key.trim()).filter(Boolean);
-    cached = loadBrands(BRANDS_DIR, only);
-  }
-  return cached;
+/**
+ * The brands this build covers (all, or the `BRANDS=nxn,acme` subset), from the `brands` content collection
+ * (content.config.ts). Any broken brand file stops the page with every problem, one `file: path: message`
+ * line each: in a build that fails the build, in `npm run dev` it is the error page until the file is fixed.
+ */
+export async function getBrands(): Promise<Brand[]> {
+  const entries = await getCollection('brands');
+  const problems = entries.flatMap((entry) => ('problems' in entry.data ? entry.data.problems : []));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return entries.flatMap((entry) => ('brand' in entry.data ? [entry.data.brand] : []));
 }
 
 /** Props every brand page receives. */
@@ -26,8 +25,8 @@ export interface BrandPageProps {
 }
 
 /** getStaticPaths for `[...lang]/.../[wl]/...` routes: every brand in every language. */
-export function brandLanguagePaths() {
-  return getBrands().flatMap((brand) =>
+export async function brandLanguagePaths() {
+  return (await getBrands()).flatMap((brand) =>
     LANGUAGES.map((language) => ({
       params: { lang: language === DEFAULT_LANGUAGE ? undefined : language, wl: brand.key },
       props: { brand, language } satisfies BrandPageProps,

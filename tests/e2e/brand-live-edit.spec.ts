@@ -1,0 +1,128 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { openLive, startDevServer } from '../../scripts/brand/dev-server.ts';
+import type { DevServer } from '../../scripts/brand/dev-server.ts';
+
+// A brand manager's loop in `npm run dev` (issue 25): an edit to a brand folder or a content file shows on
+// the page that is open, without a restart. The dev server runs on temporary copies of brands/ and content/,
+// which the tests edit as an editor would, and the page is never reloaded by the test: what it shows after an
+// edit is what the dev server pushed. How fast is measured by `npm run bench:live-edit`, not here.
+
+const root = join(import.meta.dirname, '../..');
+const port = Number(process.env['E2E_DEV_PORT'] ?? Number(process.env['E2E_PORT'] ?? 4399) + 12);
+/** Long enough for a loaded machine; the 2 s the issue asks for is the benchmark's figure. */
+const SHOWS = { timeout: 15_000 };
+
+let brands: string;
+let content: string;
+let server: DevServer;
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(60_000);
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  brands = mkdtempSync(join(tmpdir(), 'live-brands-'));
+  content = mkdtempSync(join(tmpdir(), 'live-content-'));
+  cpSync(join(root, 'brands'), brands, { recursive: true });
+  cpSync(join(root, 'content'), content, { recursive: true });
+  server = await startDevServer({
+    port,
+    env: { PORTAL_BRANDS_DIR: brands, PORTAL_CONTENT_DIR: content },
+    readyPath: '/app/nxn/login?SMQUERYDATA=live',
+  });
+});
+
+test.afterAll(async () => {
+  await server.stop();
+  rmSync(brands, { recursive: true, force: true });
+  rmSync(content, { recursive: true, force: true });
+});
+
+/** Rewrites a file of the temporary folders in place, as an editor saves it. */
+function edit(dir: string, file: string, change: (text: string) => string): void {
+  const path = join(dir, file);
+  const before = readFileSync(path, 'utf8');
+  const after = change(before);
+  expect(after, `the edit changes ${file}`).not.toBe(before);
+  writeFileSync(path, after);
+}
+
+/** The page's primary colour token; empty while the page is between documents (the dev server reloads it). */
+const primaryColour = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim()).catch(() => '');
+const stillRunning = () => expect(server.process.exitCode, 'the dev server was not restarted').toBeNull();
+
+test('an edited tagline shows on the open login page', async ({ page }) => {
+  await openLive(page, `${server.base}/app/nxn/login?SMQUERYDATA=live`);
+  await expect(page.getByTestId('tagline1')).toHaveText('Welcome to NXN Investor Services');
+  edit(brands, 'nxn/brand.json', (text) => text.replace('"en-US": "Welcome to NXN Investor Services"', '"en-US": "Welcome back, investor"'));
+  await expect(page.getByTestId('tagline1')).toHaveText('Welcome back, investor', SHOWS);
+  stillRunning();
+});
+
+test('an edited theme colour shows on the open page', async ({ page }) => {
+  await openLive(page, `${server.base}/app/nxn/login?SMQUERYDATA=live`);
+  await expect.poll(() => primaryColour(page)).toBe('#0b3d6e');
+  edit(brands, 'nxn/theme.scss', (text) => text.replace('$color-primary: #0b3d6e;', '$color-primary: #8a0b2e;'));
+  await expect.poll(() => primaryColour(page), SHOWS).toBe('#8a0b2e');
+  const button = page.getByRole('button', { name: 'Log In' });
+  await expect(button).toHaveCSS('background-color', 'rgb(138, 11, 46)');
+  stillRunning();
+});
+
+test('a new logo, support text and content text show on the open pages', async ({ page }) => {
+  await openLive(page, `${server.base}/app/harbor/systemRequirements`);
+  edit(brands, 'harbor/logo.svg', (text) => text.replace(/<svg /, '<svg data-edited="logo" '));
+  await expect(page.locator('.site-header__logo svg[data-edited="logo"]')).toHaveCount(1, SHOWS);
+  edit(brands, 'harbor/support.json', (text) => text.replace('"en-US": "Need help signing in?"', '"en-US": "Questions? We are here."'));
+  // The dialog's content is in the page, closed, until the button opens it.
+  await expect(page.locator('#support-dialog')).toContainText('Questions? We are here.', SHOWS);
+  await page.getByRole('button', { name: 'Support' }).click();
+  await expect(page.getByRole('dialog', { name: 'Questions? We are here.' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  const heading = page.locator('.content-html h2').first();
+  const before = await heading.textContent();
+  edit(content, 'gateway/systemrequirements.json', (text) => text.replace(/<h2>[^<]*<\/h2>/, '<h2>Supported browsers, freshly edited</h2>'));
+  await expect(heading).toHaveText('Supported browsers, freshly edited', SHOWS);
+  expect(before).not.toBe('Supported browsers, freshly edited');
+  stillRunning();
+});
+
+test('a misspelt key shows the error page naming file, key and line; fixing it brings the page back', async ({ page }) => {
+  await openLive(page, `${server.base}/app/summit/login?SMQUERYDATA=live`);
+  const good = readFileSync(join(brands, 'summit/brand.json'), 'utf8');
+  edit(brands, 'summit/brand.json', (text) => text.replace('"heroText"', '"heroTextt"'));
+  // Astro's error page: its heading, the message (one `file: path: message` line per problem), the place.
+  await expect(page.locator('#message-content')).toContainText('brands/summit/brand.json: heroTextt: unknown key', SHOWS);
+  await expect(page.locator('#title')).toHaveText('A brand or content file is broken');
+  const line = good.split('\n').findIndex((text) => text.includes('"heroText"')) + 1;
+  await expect(page.locator('#code')).toContainText(`summit/brand.json:${String(line)}:`);
+  writeFileSync(join(brands, 'summit/brand.json'), good);
+  await expect(page.getByTestId('tagline1')).toBeVisible(SHOWS);
+  stillRunning();
+});
+
+test('invalid JSON in a content file names the file and its line; fixing it brings the page back', async ({ page }) => {
+  await openLive(page, `${server.base}/app/nxn/cookiePolicy`);
+  const good = readFileSync(join(content, 'gateway/cookiepolicy.json'), 'utf8');
+  writeFileSync(join(content, 'gateway/cookiepolicy.json'), good.replace(/\}\s*$/, ',}'));
+  await expect(page.locator('#message-content')).toContainText(/content\/gateway\/cookiepolicy\.json: \(root\): invalid JSON: .*\(line \d+ column \d+\)/, SHOWS);
+  writeFileSync(join(content, 'gateway/cookiepolicy.json'), good);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SHOWS);
+  await expect(page.locator('#message-content')).toHaveCount(0);
+  stillRunning();
+});
+
+test('a brand folder added while the server runs serves its pages, and one removed is gone', async ({ page }) => {
+  cpSync(join(brands, 'cwa'), join(brands, 'acme-live'), { recursive: true });
+  edit(brands, 'acme-live/brand.json', (text) => text.replace(/"displayName": [^\n]*\n/, '"displayName": "Acme Live",\n'));
+  await expect.poll(async () => (await page.request.get(`${server.base}/app/acme-live/login?SMQUERYDATA=live`)).status(), SHOWS).toBe(200);
+  await openLive(page, `${server.base}/app/acme-live/login?SMQUERYDATA=live`);
+  await expect(page).toHaveTitle(/Acme Live/);
+  rmSync(join(brands, 'acme-live'), { recursive: true });
+  await expect.poll(async () => (await page.request.get(`${server.base}/app/acme-live/login?SMQUERYDATA=live`)).status(), SHOWS).toBe(404);
+  stillRunning();
+});
