@@ -24,13 +24,16 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.
  *   E2E_RECOVERY_WEBOTP_PORT   E2E_PORT + 10  recovery-web-otp             recovery-web-otp
  *   E2E_JOURNEY_PORT           E2E_PORT + 11  journeys                     journeys (the engine-neutral journeys in Chromium;
  *                                                                          Firefox and WebKit start servers of their own)
+ *   E2E_TLS_PORT               E2E_PORT + 12  tls                          tls-cookies (nginx over TLS, a certificate made for
+ *                                                                          the run, in front of E2E_PORT)
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
- * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421.
+ * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4422.
  */
 const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const PORT = port('E2E_PORT', 4399);
 const NGINX_PORT = port('E2E_NGINX_PORT', 4398);
+const TLS_PORT = port('E2E_TLS_PORT', PORT + 12);
 const RECOVERY_PORT = port('E2E_RECOVERY_PORT', 4400);
 /** An isolated spec: its project name is its file name, and it gets its own origin. */
 const ISOLATED: Array<{ spec: string; port: number }> = [
@@ -67,11 +70,12 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
   },
   projects: [
-    { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, ...ISOLATED.map(({ spec }) => specFile(spec))] },
+    { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, /tls-cookies\.spec\.ts$/, ...ISOLATED.map(({ spec }) => specFile(spec))] },
     ...ISOLATED.map(({ spec, port: isolatedPort }): PlaywrightTestProject => ({
       name: spec, use: { ...chrome, baseURL: `http://localhost:${isolatedPort}` }, testMatch: specFile(spec),
     })),
     ...(withNginx ? [{ name: 'nginx', use: { ...chrome, baseURL: `http://127.0.0.1:${NGINX_PORT}` }, testMatch: /nginx-smoke\.spec\.ts$/ }] : []),
+    ...(withNginx ? [{ name: 'tls', use: { ...chrome, baseURL: `https://localhost:${TLS_PORT}` }, testMatch: /tls-cookies\.spec\.ts$/ }] : []),
   ],
   webServer: [
     {
@@ -88,6 +92,13 @@ export default defineConfig({
           command: `node scripts/deploy/run-nginx.ts --port ${NGINX_PORT} --services 127.0.0.1:${PORT}`,
           cwd: '..',
           url: `http://127.0.0.1:${NGINX_PORT}/app/nxn/login?SMQUERYDATA=ready`,
+          reuseExistingServer: !process.env['CI'],
+          timeout: 180_000,
+        }, {
+          command: `node scripts/deploy/run-nginx.ts --tls --port ${TLS_PORT} --services 127.0.0.1:${PORT}`,
+          cwd: '..',
+          url: `https://localhost:${TLS_PORT}/app/nxn/login?SMQUERYDATA=ready`,
+          ignoreHTTPSErrors: true,
           reuseExistingServer: !process.env['CI'],
           timeout: 180_000,
         }]

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { COMMON_SECURITY_HEADERS, headerPolicy } from '../../src/build/security-headers.ts';
-import { formatScan, freePort, scanPage, selfSignedCertificate, trustCertificate, writeObservatoryConfig } from './observatory.ts';
+import { selfSignedCertificate } from '../deploy/self-signed-certificate.ts';
+import { formatScan, freePort, scanPage, trustCertificate, writeObservatoryConfig } from './observatory.ts';
 
 // The scan grades what a server sends: a tiny HTTPS server here sends each case's headers and cookie.
 const work = mkdtempSync(join(tmpdir(), 'observatory-'));

@@ -4,7 +4,7 @@
 // plain-HTTP port that redirects to it), the services proxied to `npm start`'s server and emulator with
 // X-Forwarded-Proto: https. Prints each page's grade, score and tests; exits 1 unless every page is A+ with
 // no failed test. `OBSERVATORY_PORT` and `OBSERVATORY_HTTP_PORT` choose nginx's ports (default: free ones).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { createRequire } from 'node:module';
@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
+import { selfSignedCertificate } from '../deploy/self-signed-certificate.ts';
 
 /** The pages scanned: every page type a visitor lands on, and SiteMinder's home (a service answer, then login). */
 export const OBSERVATORY_PAGES = [
@@ -61,18 +62,6 @@ export function writeObservatoryConfig(): void {
   mkdirSync(conf, { recursive: true });
   if (!existsSync(join(conf, 'hsts-preload.json'))) writeFileSync(join(conf, 'hsts-preload.json'), '{}\n');
   if (!existsSync(join(conf, 'tld-list.json'))) writeFileSync(join(conf, 'tld-list.json'), '[]\n');
-}
-
-/** A certificate and key for `localhost` and 127.0.0.1, valid for two days, made by openssl in `dir`. */
-export function selfSignedCertificate(dir: string): { cert: string; key: string } {
-  const cert = join(dir, 'localhost.crt');
-  const key = join(dir, 'localhost.key');
-  const made = spawnSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert,
-  ], { encoding: 'utf8' });
-  if (made.error ?? made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.error?.message ?? made.stderr}`);
-  return { cert, key };
 }
 
 /** Trusts `certFile` in this process's TLS clients, as a browser that was given the certificate would. */

@@ -1,13 +1,15 @@
 // Serves dist/ with the shipped nginx config (Debian's nginx), proxying the service paths to a
 // running emulator: `node scripts/deploy/run-nginx.ts [--port 4398] [--services 127.0.0.1:4399]`.
 // CI runs the end-to-end smoke tests through it; ops can read it as a complete example.
-// Over TLS: `--tls-cert cert.pem --tls-key key.pem` (the port then speaks HTTPS, and the services see
-// X-Forwarded-Proto: https), and `--http-port N` adds a plain-HTTP port that redirects to it (the HTTP
+// Over TLS: `--tls` (a self-signed certificate for localhost, made by openssl for this run) or
+// `--tls-cert cert.pem --tls-key key.pem`; the port then speaks HTTPS and the services see
+// X-Forwarded-Proto: https. `--http-port N` adds a plain-HTTP port that redirects to it (the HTTP
 // Observatory scan, scripts/checkers/observatory.ts, runs the portal so).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { selfSignedCertificate } from './self-signed-certificate.ts';
 
 const root = join(import.meta.dirname, '../..');
 const argument = (name: string, fallback: string) => {
@@ -18,11 +20,12 @@ const port = argument('port', process.env['NGINX_PORT'] ?? '4398');
 const services = argument('services', process.env['SERVICES'] ?? '127.0.0.1:4399');
 const dist = argument('dist', join(root, 'dist'));
 const nginx = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
-const tlsCert = argument('tls-cert', '');
-const tlsKey = argument('tls-key', '');
+const selfSigned = process.argv.includes('--tls');
+let tlsCert = argument('tls-cert', '');
+let tlsKey = argument('tls-key', '');
 const httpPort = argument('http-port', '');
-if (Boolean(tlsCert) !== Boolean(tlsKey) || (httpPort && !tlsCert)) {
-  console.error('--tls-cert and --tls-key go together, and --http-port needs them');
+if (Boolean(tlsCert) !== Boolean(tlsKey) || (httpPort && !tlsCert && !selfSigned)) {
+  console.error('--tls-cert and --tls-key go together, and --http-port needs TLS (--tls or both)');
   process.exit(1);
 }
 
@@ -40,6 +43,7 @@ if (!existsSync(join(dist, '_nginx-policy.conf'))) {
 
 const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
 mkdirSync(join(prefix, 'logs'));
+if (selfSigned && !tlsCert) ({ cert: tlsCert, key: tlsKey } = selfSignedCertificate(prefix));
 const site = readFileSync(join(import.meta.dirname, 'portal.nginx.conf'), 'utf8')
   .replaceAll('__DIST__', dist)
   .replaceAll('__LISTEN__', `127.0.0.1:${port}${tlsCert ? ' ssl' : ''}`)
