@@ -26,14 +26,17 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.
  *                                                                          Firefox and WebKit start servers of their own)
  *   E2E_DEV_PORT               E2E_PORT + 12  dev-server                   brand-live-edit (starts `astro dev` of its own on
  *                                                                          temporary copies of brands/ and content/)
+ *   E2E_TLS_PORT               E2E_PORT + 13  tls                          tls-cookies (nginx over TLS, a certificate made for
+ *                                                                          the run, in front of E2E_PORT)
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
  * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and
- * the dev server 4422).
+ * the dev server 4422, TLS 4423).
  */
 const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const PORT = port('E2E_PORT', 4399);
 const NGINX_PORT = port('E2E_NGINX_PORT', 4398);
+const TLS_PORT = port('E2E_TLS_PORT', PORT + 13);
 const RECOVERY_PORT = port('E2E_RECOVERY_PORT', 4400);
 /** An isolated spec: its project name is its file name, and it gets its own origin. */
 const ISOLATED: Array<{ spec: string; port: number }> = [
@@ -72,13 +75,19 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
   },
   projects: [
-    { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, specFile(DEV_SERVER_SPEC), ...ISOLATED.map(({ spec }) => specFile(spec))] },
-    // Its own `astro dev`, whose origin the spec knows (E2E_DEV_PORT); a project of its own so it runs once.
-    { name: 'dev-server', use: chrome, testMatch: specFile(DEV_SERVER_SPEC) },
+ *   E2E_DEV_PORT               E2E_PORT + 12  dev-server                   brand-live-edit (starts `astro dev` of its own on
+ *                                                                          temporary copies of brands/ and content/)
+ *   E2E_TLS_PORT               E2E_PORT + 13  tls                          tls-cookies (nginx over TLS, a certificate made for
+ *                                                                          the run, in front of E2E_PORT)
+ *
+ * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
+ * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and
+ * the dev server 4422, TLS 4423).
     ...ISOLATED.map(({ spec, port: isolatedPort }): PlaywrightTestProject => ({
       name: spec, use: { ...chrome, baseURL: `http://localhost:${isolatedPort}` }, testMatch: specFile(spec),
     })),
     ...(withNginx ? [{ name: 'nginx', use: { ...chrome, baseURL: `http://127.0.0.1:${NGINX_PORT}` }, testMatch: /nginx-smoke\.spec\.ts$/ }] : []),
+    ...(withNginx ? [{ name: 'tls', use: { ...chrome, baseURL: `https://localhost:${TLS_PORT}` }, testMatch: /tls-cookies\.spec\.ts$/ }] : []),
   ],
   webServer: [
     {
@@ -95,6 +104,13 @@ export default defineConfig({
           command: `node scripts/deploy/run-nginx.ts --port ${NGINX_PORT} --services 127.0.0.1:${PORT}`,
           cwd: '..',
           url: `http://127.0.0.1:${NGINX_PORT}/app/nxn/login?SMQUERYDATA=ready`,
+          reuseExistingServer: !process.env['CI'],
+          timeout: 180_000,
+        }, {
+          command: `node scripts/deploy/run-nginx.ts --tls --port ${TLS_PORT} --services 127.0.0.1:${PORT}`,
+          cwd: '..',
+          url: `https://localhost:${TLS_PORT}/app/nxn/login?SMQUERYDATA=ready`,
+          ignoreHTTPSErrors: true,
           reuseExistingServer: !process.env['CI'],
           timeout: 180_000,
         }]

@@ -18,6 +18,9 @@ const wanted: string[] = [
   ...(firefoxExecutable() ? [] : [FIREFOX_PACKAGE]),
   ...('missing' in webkitSetup() ? WEBKIT_PACKAGES : []),
 ];
+// Not a browser, but npm test's too: the W3C HTML checker (check:html) runs on Java 17 or later.
+const JAVA_PACKAGE = 'default-jre-headless';
+if (spawnSync('java', ['-version']).error) wanted.push(JAVA_PACKAGE);
 
 function run(command: string, args: string[]): boolean {
   return spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
@@ -28,7 +31,7 @@ const debian = existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get
 if (wanted.length === 0) {
   // Everything is there: nothing to say.
 } else if (root && debian) {
-  console.log(`Installing Debian packages for the browser tests: ${wanted.join(' ')}`);
+  console.log(`Installing Debian packages for the tests: ${wanted.join(' ')}`);
   if (!run('apt-get', ['update', '-qq']) || !run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...wanted])) {
     console.error(`apt-get could not install ${wanted.join(' ')}`);
     if (ci) process.exit(1);
@@ -38,7 +41,8 @@ if (wanted.length === 0) {
     console.log('Installing Playwright\'s Chromium for the end-to-end tests (npx playwright install chromium)');
     if (!run('npx', ['playwright', 'install', 'chromium']) && ci) process.exit(1);
   }
-  const system = wanted.filter((name) => name !== 'chromium' && name !== 'nginx');
+  if (wanted.includes(JAVA_PACKAGE)) console.log(`The W3C HTML checker (npm run check:html, part of npm test) needs Java 17 or later (${JAVA_PACKAGE} on Debian)`);
+  const system = wanted.filter((name) => name !== 'chromium' && name !== 'nginx' && name !== JAVA_PACKAGE);
   if (system.length > 0) {
     console.log(`The Firefox and WebKit journeys need system packages (${system.join(' ')} on Debian); ${ci ? 'CI fails without them' : 'they are skipped until those are installed'}`);
   }

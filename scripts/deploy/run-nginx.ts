@@ -1,10 +1,15 @@
 // Serves dist/ with the shipped nginx config (Debian's nginx), proxying the service paths to a
 // running emulator: `node scripts/deploy/run-nginx.ts [--port 4398] [--services 127.0.0.1:4399]`.
 // CI runs the end-to-end smoke tests through it; ops can read it as a complete example.
+// Over TLS: `--tls` (a self-signed certificate for localhost, made by openssl for this run) or
+// `--tls-cert cert.pem --tls-key key.pem`; the port then speaks HTTPS and the services see
+// X-Forwarded-Proto: https. `--http-port N` adds a plain-HTTP port that redirects to it (the HTTP
+// Observatory scan, scripts/checkers/observatory.ts, runs the portal so).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { selfSignedCertificate } from './self-signed-certificate.ts';
 
 const root = join(import.meta.dirname, '../..');
 const argument = (name: string, fallback: string) => {
@@ -15,6 +20,14 @@ const port = argument('port', process.env['NGINX_PORT'] ?? '4398');
 const services = argument('services', process.env['SERVICES'] ?? '127.0.0.1:4399');
 const dist = argument('dist', join(root, 'dist'));
 const nginx = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
+const selfSigned = process.argv.includes('--tls');
+let tlsCert = argument('tls-cert', '');
+let tlsKey = argument('tls-key', '');
+const httpPort = argument('http-port', '');
+if (Boolean(tlsCert) !== Boolean(tlsKey) || (httpPort && !tlsCert && !selfSigned)) {
+  console.error('--tls-cert and --tls-key go together, and --http-port needs TLS (--tls or both)');
+  process.exit(1);
+}
 
 if (!existsSync(nginx)) {
   console.error(`nginx not found at ${nginx} (apt-get install nginx, or set NGINX_PATH)`);
@@ -30,11 +43,21 @@ if (!existsSync(join(dist, '_nginx-policy.conf'))) {
 
 const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
 mkdirSync(join(prefix, 'logs'));
+if (selfSigned && !tlsCert) ({ cert: tlsCert, key: tlsKey } = selfSignedCertificate(prefix));
 const site = readFileSync(join(import.meta.dirname, 'portal.nginx.conf'), 'utf8')
   .replaceAll('__DIST__', dist)
-  .replaceAll('__LISTEN__', `127.0.0.1:${port}`)
+  .replaceAll('__LISTEN__', `127.0.0.1:${port}${tlsCert ? ' ssl' : ''}`)
   .replaceAll('__SERVICES__', services);
 writeFileSync(join(prefix, 'portal.conf'), site);
+// The certificate for every server of the http block; plain HTTP only redirects (permanently, as HSTS expects).
+const tls = tlsCert
+  ? [
+      `ssl_certificate ${tlsCert};`,
+      `ssl_certificate_key ${tlsKey};`,
+      'ssl_protocols TLSv1.2 TLSv1.3;',
+      ...(httpPort ? [`server { listen 127.0.0.1:${httpPort}; server_tokens off; return 301 https://$host:${port}$request_uri; }`] : []),
+    ].join('\n  ')
+  : '';
 writeFileSync(join(prefix, 'nginx.conf'), `
 daemon off;
 worker_processes 1;
@@ -51,6 +74,7 @@ http {
   fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
+  ${tls}
   include ${prefix}/portal.conf;
 }
 `);
@@ -59,7 +83,7 @@ if (test.status !== 0) {
   console.error(test.stderr);
   process.exit(1);
 }
-console.log(`nginx serving ${dist} on http://127.0.0.1:${port}, services from ${services}`);
+console.log(`nginx serving ${dist} on ${tlsCert ? 'https' : 'http'}://127.0.0.1:${port}${httpPort ? ` (and http://127.0.0.1:${httpPort}, redirecting)` : ''}, services from ${services}`);
 const child = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill('SIGQUIT'));
 child.on('exit', (code) => process.exit(code ?? 0));

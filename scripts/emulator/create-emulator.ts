@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { cookieOf, EmulatorHttpError, sendJson, token } from './http-utils.ts';
+import { cookieOf, EmulatorHttpError, sendJson, setCookieHeader, token } from './http-utils.ts';
 import { handleInspection } from './routes/inspection.ts';
 import { handleMetrics } from './routes/metrics.ts';
 import { handleRecovery } from './routes/recovery.ts';
@@ -72,7 +72,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     reset,
     async handle(req, res) {
       // Every visitor gets an XSRF token cookie the first time any page or call is answered.
-      if (!cookieOf(req, XSRF_COOKIE)) res.appendHeader('Set-Cookie', `${XSRF_COOKIE}=${token()}; Path=/; SameSite=Strict`);
+      // Readable by the page (not HttpOnly): it copies the token into the X-XSRF-TOKEN header.
+      if (!cookieOf(req, XSRF_COOKIE)) res.appendHeader('Set-Cookie', setCookieHeader(req, XSRF_COOKIE, token(), { sameSite: 'Strict' }));
       let url: URL;
       try {
         url = new URL(req.url ?? '/', 'http://emulator.local');

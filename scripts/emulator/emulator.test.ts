@@ -208,6 +208,31 @@ test('tells internal from external users', async () => {
   expect((await api.json('GET', '/portal-login-service/public/uti/jdoe')).body).toEqual({ internal: false });
 });
 
+describe('cookies', () => {
+  /** The Set-Cookie lines of a first visit (no cookies yet), with the request's headers. */
+  const firstVisit = async (headers: Record<string, string> = {}) => (await fetch(`${api.base}/apps/home`, { headers, redirect: 'manual' })).headers.getSetCookie();
+
+  test('over plain HTTP the XSRF token is SameSite=Strict, readable by the page and not Secure, so local development keeps it', async () => {
+    expect(await firstVisit()).toEqual([expect.stringMatching(/^XSRF-TOKEN=[\w-]+; Path=\/; SameSite=Strict$/)]);
+  });
+
+  test('behind a TLS proxy (X-Forwarded-Proto: https) the XSRF token is Secure, still readable by the page', async () => {
+    expect(await firstVisit({ 'x-forwarded-proto': 'https' })).toEqual([expect.stringMatching(/^XSRF-TOKEN=[\w-]+; Path=\/; Secure; SameSite=Strict$/)]);
+    // The first proxy's word counts (a chain lists the schemes it came through, the visitor's first).
+    expect(await firstVisit({ 'x-forwarded-proto': 'https, http' })).toEqual([expect.stringContaining('; Secure; ')]);
+    expect(await firstVisit({ 'x-forwarded-proto': 'http' })).toEqual([expect.not.stringContaining('Secure')]);
+  });
+
+  test('the session cookie is HttpOnly and SameSite always, and Secure over TLS, when it is set and when it is cleared', async () => {
+    const post = (headers: Record<string, string>) => api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: 'Summer#2026' }, { form: true, headers });
+    const session = (response: Response) => response.headers.getSetCookie().filter((line) => line.startsWith('SMSESSION='));
+    expect(session(await post({}))).toEqual([expect.stringMatching(/^SMSESSION=[\w-]+; Path=\/; HttpOnly; SameSite=Lax$/)]);
+    expect(session(await post({ 'x-forwarded-proto': 'https' }))).toEqual([expect.stringMatching(/^SMSESSION=[\w-]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/)]);
+    const out = await api.request('GET', '/login/logout.html', undefined, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(session(out)).toEqual(['SMSESSION=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax']);
+  });
+});
+
 describe('SiteMinder', () => {
   const login = (user: string, password: string, query = 'SMQUERYDATA=q1&TARGET=%2Fapps%2Fhome') =>
     api.request('POST', `/login/forms/bg/ProcessLogin.fcc?${query}`, { USER: user, PASSWRD: password, SMENC: 'UTF-8', SUBMIT: 'Login' }, { form: true, headers: { referer: 'http://x/app/cwa/login?SMQUERYDATA=q1' } });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { z } from 'zod/mini';
 import type { ServiceErrorCode } from '../../src/domain/error-codes.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
@@ -120,6 +121,43 @@ export function redirect(res: ServerResponse, location: string, cookies: string[
 export function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(html);
+}
+
+/**
+ * Whether the visitor's request came over TLS: on a TLS socket, or through a proxy that terminated TLS and
+ * says so (`X-Forwarded-Proto: https`, which the shipped nginx config sets from its own scheme). A visitor on
+ * plain HTTP who sends the header only gets cookies its browser will not keep.
+ */
+export function overTls(req: IncomingMessage): boolean {
+  if ((req.socket as Partial<TLSSocket>).encrypted === true) return true;
+  const header = req.headers['x-forwarded-proto'];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase();
+  return first === 'https';
+}
+
+/** How a cookie the emulator sets behaves; Path is always `/`. */
+export interface CookieOptions {
+  sameSite: 'Strict' | 'Lax';
+  /** Out of the page's reach (a session); the XSRF token must stay readable, the page copies it into a header. */
+  httpOnly?: boolean;
+  /** Seconds until it expires; 0 removes it. A session cookie without. */
+  maxAge?: number;
+}
+
+/**
+ * A Set-Cookie value: Secure whenever the request came over TLS (so it never travels in clear text after),
+ * and not on plain-HTTP local development, where a browser would refuse a Secure cookie from any host but
+ * localhost.
+ */
+export function setCookieHeader(req: IncomingMessage, name: string, value: string, options: CookieOptions): string {
+  return [
+    `${name}=${value}`,
+    'Path=/',
+    ...(options.maxAge === undefined ? [] : [`Max-Age=${String(options.maxAge)}`]),
+    ...(options.httpOnly ? ['HttpOnly'] : []),
+    ...(overTls(req) ? ['Secure'] : []),
+    `SameSite=${options.sameSite}`,
+  ].join('; ');
 }
 
 /** Reads one cookie of the request. */

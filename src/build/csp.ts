@@ -11,7 +11,16 @@ export function cspHash(source: string): `sha256-${string}` {
  * only to this origin (SiteMinder login and password services are here).
  */
 /** A directive Astro's `security.csp.directives` accepts. */
-type Directive = `${'default-src' | 'img-src' | 'font-src' | 'connect-src' | 'object-src' | 'base-uri' | 'form-action'}${string}`;
+type Directive = `${'default-src' | 'img-src' | 'font-src' | 'connect-src' | 'object-src' | 'base-uri' | 'form-action' | 'require-trusted-types-for' | 'trusted-types'}${string}`;
+
+/**
+ * The Trusted Types policies the portal creates: none. No code of ours, React's or Astro's writes a string
+ * into an HTML or script sink (`innerHTML`, `outerHTML`, `insertAdjacentHTML`, `document.write`, a script's
+ * text or src, `eval`), so under `require-trusted-types-for 'script'` every such write throws instead of
+ * running, and `trusted-types 'none'` refuses any policy that would turn strings into trusted values. Code
+ * that truly needs a sink names its policy here, and the policy's review comes with it.
+ */
+export const TRUSTED_TYPES_POLICIES: readonly string[] = [];
 
 export function cspDirectives(connectOrigins: readonly string[]): Directive[] {
   return [
@@ -22,5 +31,7 @@ export function cspDirectives(connectOrigins: readonly string[]): Directive[] {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
+    "require-trusted-types-for 'script'",
+    `trusted-types ${TRUSTED_TYPES_POLICIES.length > 0 ? TRUSTED_TYPES_POLICIES.join(' ') : "'none'"}`,
   ];
 }

@@ -70,6 +70,7 @@ test('nginx sends cache and security headers', async ({ request }) => {
   const login = await request.get('/app/nxn/login?SMQUERYDATA=x');
   expect(login.headers()['cache-control']).toBe('no-cache');
   expect(login.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(login.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'; trusted-types 'none'");
   expect(login.headers()['referrer-policy']).toBe('no-referrer');
   expect(login.headers()['x-content-type-options']).toBe('nosniff');
   expectSecurityHeaders(login, 'login');

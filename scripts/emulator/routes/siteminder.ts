@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brandOf, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, token } from '../http-utils.ts';
+import { brandOf, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, setCookieHeader, token } from '../http-utils.ts';
 import { PASSWORD_HISTORY } from '../../../src/domain/password-rules.ts';
 import { checkNewPassword } from '../passwords.ts';
 import { LOCKED_SMUSRMSG } from '../login-lockout.ts';
@@ -79,7 +79,7 @@ async function processLogin(context: SiteMinderContext, req: IncomingMessage, re
   }
   const session = token();
   state.sessions.set(session, user.userId);
-  redirect(res, target, [`${SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax`]);
+  redirect(res, target, [setCookieHeader(req, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Lax' })]);
 }
 
 function home(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -96,7 +96,7 @@ function home(state: EmulatorState, req: IncomingMessage, res: ServerResponse, u
 
 function logout(state: EmulatorState, req: IncomingMessage, res: ServerResponse): void {
   state.sessions.delete(cookieOf(req, SESSION_COOKIE) ?? '');
-  redirect(res, `/app/${DEFAULT_BRAND}/logout`, [`${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`]);
+  redirect(res, `/app/${DEFAULT_BRAND}/logout`, [setCookieHeader(req, SESSION_COOKIE, '', { httpOnly: true, sameSite: 'Lax', maxAge: 0 })]);
 }
 
 /**
