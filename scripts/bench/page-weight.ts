@@ -18,6 +18,8 @@ export const PAGE_TYPES: Readonly<Record<string, string>> = {
   systemRequirements: 'app/{wl}/systemRequirements.html',
   cookiePolicy: 'app/{wl}/cookiePolicy.html',
   pageNotFound: 'app/{wl}/pageNotFound.html',
+  // The six content info pages of spec 2.1 share one template; terms of use has the longest text.
+  termsOfUse: 'app/{wl}/termsOfUse.html',
   fps: 'self-service/{wl}/fps.html',
   fuid: 'self-service/{wl}/fuid.html',
   'fps-self-change-pw': 'self-service/{wl}/fps-self-change-pw.html',

@@ -7,8 +7,9 @@ import type { ConfigProblem } from '../../src/config/config-errors.ts';
 import { contrastProblems } from '../../src/config/contrast.ts';
 import { listBrandKeys, loadBrands } from '../../src/config/load-brands.ts';
 import type { Brand } from '../../src/config/load-brands.ts';
+import { INFO_PAGES } from '../../src/lib/portal-routes.ts';
 
-const PAGES = ['login', 'sorry', 'logout', 'ssoLogout', 'systemRequirements', 'cookiePolicy'];
+const PAGES: readonly string[] = ['login', 'sorry', 'logout', 'ssoLogout', ...INFO_PAGES];
 const SELF_SERVICE = ['fps', 'fuid', 'fps-self-change-pw'];
 
 /** Problems of one brand beyond its schema: contrast, content files and internal links. */

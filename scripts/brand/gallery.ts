@@ -16,7 +16,7 @@ const outDir = join(root, 'test-results', 'gallery');
 mkdirSync(outDir, { recursive: true });
 
 const { base, close } = await serveWithEmulator();
-const pages = ['login?SMQUERYDATA=gallery', 'sorry', 'logout', 'systemRequirements', 'cookiePolicy'].map((page) => `/app/{wl}/${page}`)
+const pages = ['login?SMQUERYDATA=gallery', 'sorry', 'logout', 'systemRequirements', 'cookiePolicy', 'termsOfUse'].map((page) => `/app/{wl}/${page}`)
   .concat(['/self-service/{wl}/fps', '/self-service/{wl}/fuid', '/self-service/{wl}/fps-self-change-pw']);
 const executablePath = chromiumExecutable();
 const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] });

@@ -129,7 +129,7 @@ test('the deploy report counts files and bytes per brand, shared and in total', 
   put(dir, '_astro/theme-nxn.abc123.css', ':root{}', false);
   const report = deployReport(dir);
   const pageBytes = Buffer.byteLength(page());
-  // 22 pages, the brand folders' four not-found pages and the theme are nxn's; index, the two site-wide 404s,
+  // 34 pages, the brand folders' four not-found pages and the theme are nxn's; index, the two site-wide 404s,
   // a.css and the three header and route files are shared.
   expect(report.byBrand.get('nxn')).toEqual({ files: 2 * (BRAND_PAGES.length + 2) + 1, bytes: 2 * (BRAND_PAGES.length + 2) * pageBytes + 7 });
   expect(report.byBrand.get('')?.files).toBe(7);
@@ -137,7 +137,7 @@ test('the deploy report counts files and bytes per brand, shared and in total', 
   expect(report.headerRules).toBe(2);
   expect(report.redirectRules).toEqual({ staticRules: 0, dynamicRules: 8 });
   expect(report.warnings).toEqual([]);
-  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+34\s+\d+$/), '_headers: 2 rules', '_redirects: 0 static and 8 dynamic rules']);
+  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+46\s+\d+$/), '_headers: 2 rules', '_redirects: 0 static and 8 dynamic rules']);
 });
 
 test('the deploy report warns where a static host\'s limits would be exceeded', () => {
@@ -146,7 +146,7 @@ test('the deploy report warns where a static host\'s limits would be exceeded', 
   put(dir, '_astro/big.js', 'x'.repeat(1001), false);
   expect(deployReport(dir, limits).warnings).toEqual([
     '_astro/big.js: 1001 bytes, over a static host\'s 1000 per file',
-    '34 files (34 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
+    '46 files (46 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
     '_headers: 2 rules, over a static host\'s 1',
   ]);
   expect(DEPLOY_LIMITS).toEqual({ files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 });

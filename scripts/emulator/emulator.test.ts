@@ -244,8 +244,22 @@ describe('SiteMinder', () => {
     const home = await api.request('GET', '/apps/home');
     expect(await home.text()).toContain('Signed in as jdoe');
     const out = await api.request('GET', '/login/logout.html');
-    expect(out.headers.get('location')).toBe('/app/nxn/logout');
+    // Signed in from cwa's login page (its Referer here): logout returns to cwa's logout page.
+    expect(out.headers.get('location')).toBe('/app/cwa/logout');
     expect((await api.request('GET', '/apps/home')).status).toBe(302);
+  });
+
+  test('logout returns to the brand the visitor signed in with, whatever the white-label cookie says since', async () => {
+    const form = { USER: 'jdoe', PASSWRD: 'Summer#2026', wl: 'brightpath529' };
+    const login = await api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', form, { form: true });
+    const session = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    expect(session).toMatch(/^SMSESSION=./);
+    // Another brand's login page visited since (in another tab) changed the white-label cookie.
+    const out = await api.request('GET', '/login/logout.html', undefined, { headers: { cookie: `${session}; WL_KEY=harbor` } });
+    expect(out.headers.get('location')).toBe('/app/brightpath529/logout');
+    // The session ended: the same cookie now counts for nothing, and the white-label cookie decides.
+    const again = await api.request('GET', '/login/logout.html', undefined, { headers: { cookie: `${session}; WL_KEY=harbor` } });
+    expect(again.headers.get('location')).toBe('/app/harbor/logout');
   });
 
   test('sends bad credentials back to the brand login with the SiteMinder parameters', async () => {
@@ -311,12 +325,34 @@ describe('SiteMinder', () => {
     expect(Object.fromEntries(location.searchParams)).toMatchObject({ SMAUTHREASON: '34', FTUF: 'Y', uid: 'newuser', uti: 'external' });
   });
 
-  test('without a session /apps/home goes to login with a fresh SMQUERYDATA, keeping fromPage', async () => {
+  test('without a session /apps/home goes to the portal root with a fresh SMQUERYDATA and TARGET, keeping fromPage', async () => {
     const response = await api.request('GET', '/apps/home?fromPage=FPS');
+    expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '', 'http://x');
-    expect(location.pathname).toBe('/app/nxn/login');
-    expect(location.searchParams.get('SMQUERYDATA')).toMatch(/.{8,}/);
+    expect(location.pathname).toBe('/');
+    expect(location.searchParams.get('SMQUERYDATA')).toMatch(/^[\w-]{16}$/);
+    expect(location.searchParams.get('TARGET')).toBe('/apps/home');
     expect(location.searchParams.get('fromPage')).toBe('FPS');
+    const again = new URL((await api.request('GET', '/apps/home')).headers.get('location') ?? '', 'http://x');
+    expect(again.searchParams.get('SMQUERYDATA')).not.toBe(location.searchParams.get('SMQUERYDATA'));
+    expect([...again.searchParams.keys()]).toEqual(['SMQUERYDATA', 'TARGET']);
+  });
+
+  test('without a session /apps/home drops a fromPage that is not a plain word', async () => {
+    for (const fromPage of ['https://evil.example', 'FPS&SMQUERYDATA=x', '<b>']) {
+      const location = new URL((await api.request('GET', `/apps/home?fromPage=${encodeURIComponent(fromPage)}`)).headers.get('location') ?? '', 'http://x');
+      expect(location.searchParams.get('fromPage'), fromPage).toBeNull();
+      expect(location.searchParams.getAll('SMQUERYDATA'), fromPage).toHaveLength(1);
+    }
+  });
+
+  test('logout without a session goes to the logout page of the white-label cookie\'s brand, else the default brand', async () => {
+    const withCookie = await api.request('GET', '/login/logout.html', undefined, { headers: { cookie: 'WL_KEY=harbor' } });
+    expect(withCookie.headers.get('location')).toBe('/app/harbor/logout');
+    for (const cookie of ['', 'WL_KEY=../evil', 'WL_KEY=Harbor%2F']) {
+      const response = await api.request('GET', '/login/logout.html', undefined, { headers: { cookie } });
+      expect(response.headers.get('location'), cookie).toBe('/app/nxn/logout');
+    }
   });
 });
 

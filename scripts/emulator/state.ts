@@ -68,8 +68,8 @@ export class EmulatorState {
   transactions = new Map<string, Transaction>();
   /** Opaque principal ids handed out by fuid/lookup -> user id. */
   principals = new Map<string, string>();
-  /** SiteMinder session cookie -> user id. */
-  sessions = new Map<string, string>();
+  /** SiteMinder session cookie -> the user and the brand they signed in with (logout returns there). */
+  sessions = new Map<string, { userId: string; wl: string }>();
   outbox: OutboxMessage[] = [];
   stats: StatRecord[] = [];
   readonly fixturePath: string;

@@ -22,6 +22,23 @@ describe('resolveRequest', () => {
     expect(resolveRequest('/', '', 'WL_KEY=', two)).toEqual({ kind: 'redirect', location: '/app/nxn/login' });
   });
 
+  test('sends SiteMinder\'s credential collector (the root with SMQUERYDATA, TARGET and fromPage) to the cookie\'s brand login in the cookie\'s language', () => {
+    const built = new Set([...files, 'app/brightpath529/login.html', 'de-DE/app/brightpath529/login.html']);
+    const withBrand: DistIndex = { isFile: (relative) => built.has(relative), hasBrand: (key) => key === 'nxn' || key === 'brightpath529' };
+    const cookies = 'WL_KEY=brightpath529; USER_DISPLAY_LANGUAGE=de_DE';
+    const query = '?SMQUERYDATA=Zx9-abc_DEF12345&TARGET=%2Fapps%2Fhome&fromPage=FPS';
+    const root = resolveRequest('/', query, cookies, withBrand);
+    expect(root).toEqual({ kind: 'redirect', location: `/app/brightpath529/login${query}` });
+    // The address it sends to answers with the German page of that brand: the same URL serves the cookie's language.
+    expect(resolveRequest('/app/brightpath529/login', query, cookies, withBrand)).toEqual({ kind: 'file', file: 'de-DE/app/brightpath529/login.html', status: 200, language: 'de-DE' });
+    expect(resolveRequest('/app/brightpath529/login', query, 'WL_KEY=brightpath529', withBrand)).toMatchObject({ file: 'app/brightpath529/login.html', language: 'en-US' });
+  });
+
+  test('keeps the language an address names on the root: /de-DE/ goes to the German login', () => {
+    expect(resolveRequest('/de-DE/', '?SMQUERYDATA=a', 'USER_DISPLAY_LANGUAGE=en_US', dist)).toEqual({ kind: 'redirect', location: '/de-DE/app/nxn/login?SMQUERYDATA=a' });
+    expect(resolveRequest('/de-DE', '', undefined, dist)).toEqual({ kind: 'redirect', location: '/de-DE/app/nxn/login' });
+  });
+
   test('serves the language of the cookie at the same URL', () => {
     expect(resolveRequest('/app/nxn/login', '', 'USER_DISPLAY_LANGUAGE=de_DE', dist)).toMatchObject({ file: 'de-DE/app/nxn/login.html', status: 200 });
     expect(resolveRequest('/app/nxn/login', '', 'USER_DISPLAY_LANGUAGE=fr_FR', dist)).toMatchObject({ file: 'app/nxn/login.html' });

@@ -28,7 +28,12 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
   const language = explicit ?? displayLanguage(cookieHeader);
 
-  if (path === '/' || path === '') return { kind: 'redirect', location: `/app/${homeBrand(cookieHeader, dist)}/login${search}` };
+  // The site root, SiteMinder's credential collector too (design.md): the white-label cookie's login page, which
+  // answers in the cookie's language; a language the address names (`/de-DE/`) is kept.
+  if (path === '/' || path === '') {
+    const login = `/app/${homeBrand(cookieHeader, dist)}/login`;
+    return { kind: 'redirect', location: `${explicit ? localizedPath(login, explicit) : login}${search}` };
+  }
   const brandRoot = /^\/app\/([^/]+)$/.exec(path);
   if (brandRoot?.[1] && dist.hasBrand(brandRoot[1])) {
     return { kind: 'redirect', location: `${explicit ? localizedPath(`/app/${brandRoot[1]}/login`, explicit) : `/app/${brandRoot[1]}/login`}${search}` };

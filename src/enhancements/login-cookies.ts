@@ -1,5 +1,6 @@
-import { TARGET_COOKIE, WHITE_LABEL_COOKIE, WHITE_LABEL_COOKIE_DAYS, setCookie } from '../lib/cookies.ts';
+import { TARGET_COOKIE, setCookie } from '../lib/cookies.ts';
 import type { CookieJar } from '../lib/cookies.ts';
+import { rememberBrand } from '../lib/white-label-cookie.ts';
 
 /**
  * The login page's cookies of spec 9: TARGET in `targetLC` (when the page has one), and the brand key
@@ -9,7 +10,5 @@ export function rememberLogin(jar: CookieJar, page: { brand: string | undefined;
   const target = new URLSearchParams(page.search).get('TARGET');
   // encodeURIComponent leaves ' alone, which a cookie value must not carry (spec 5).
   if (target) setCookie(jar, TARGET_COOKIE, encodeURIComponent(target).replace(/'/g, '%27'), { secure: page.secure });
-  if (page.brand && /^[a-z0-9-]+$/.test(page.brand)) {
-    setCookie(jar, WHITE_LABEL_COOKIE, page.brand, { days: WHITE_LABEL_COOKIE_DAYS, secure: page.secure });
-  }
+  rememberBrand(jar, page.brand, page.secure);
 }

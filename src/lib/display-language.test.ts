@@ -33,10 +33,11 @@ describe('language paths', () => {
 });
 
 describe('pre-paint language redirect', () => {
-  function run(cookie: string, lang: string, pathname: string, search = ''): string | undefined {
+  function run(cookie: string, lang: string, pathname: string, search = '', written: string[] = [], protocol = 'http:'): string | undefined {
     let replaced: string | undefined;
-    const location = { pathname, search, hash: '', replace: (to: string) => { replaced = to; } };
-    runInNewContext(languageRedirectScript(), { document: { cookie, documentElement: { lang, className: '' } }, location });
+    const location = { pathname, search, hash: '', protocol, replace: (to: string) => { replaced = to; } };
+    const document = { get cookie() { return cookie; }, set cookie(value: string) { written.push(value); }, documentElement: { lang, className: '' } };
+    runInNewContext(languageRedirectScript(), { document, location });
     return replaced;
   }
 
@@ -52,5 +53,23 @@ describe('pre-paint language redirect', () => {
     expect(run('', 'de-DE', '/de-DE/app/nxn/login')).toBeUndefined();
     expect(run('USER_DISPLAY_LANGUAGE=de-DE', 'de-DE', '/de-DE/app/nxn/login')).toBeUndefined();
     expect(run('USER_DISPLAY_LANGUAGE=fr_FR', 'en-US', '/app/nxn/login')).toBeUndefined();
+  });
+
+  test('a German page without a language cookie remembers German for the browser session, so the way back to login keeps it', () => {
+    const written: string[] = [];
+    expect(run('WL_KEY=summit', 'de-DE', '/de-DE/self-service/summit/fps', '', written)).toBeUndefined();
+    expect(written).toEqual(['USER_DISPLAY_LANGUAGE=de_DE; path=/; samesite=Lax']);
+    const overTls: string[] = [];
+    run('', 'de-DE', '/de-DE/app/nxn/login', '?SMQUERYDATA=x', overTls, 'https:');
+    expect(overTls).toEqual(['USER_DISPLAY_LANGUAGE=de_DE; path=/; samesite=Lax; secure']);
+  });
+
+  test('an English page or a page with a language cookie (even one naming no available language) writes no cookie', () => {
+    const written: string[] = [];
+    run('', 'en-US', '/app/nxn/login', '', written);
+    run('USER_DISPLAY_LANGUAGE=de_DE', 'de-DE', '/de-DE/app/nxn/login', '', written);
+    run('USER_DISPLAY_LANGUAGE=en_US', 'de-DE', '/de-DE/app/nxn/login', '', written);
+    run('USER_DISPLAY_LANGUAGE=fr_FR', 'de-DE', '/de-DE/app/nxn/login', '', written);
+    expect(written).toEqual([]);
   });
 });

@@ -47,11 +47,15 @@ export function stripLanguagePrefix(path: string): { language: Language | undefi
 /**
  * The pre-paint script every page carries inline: on a plain static host it moves the visitor to
  * the page in the language their cookie names. It only acts when the cookie names an available
- * language other than the page's, so explicit-language links still work without a cookie. Not-found pages
- * carry it too (they answer any address), so leading slashes fold into one: `//evil.example` stays a path here.
+ * language other than the page's, so explicit-language links still work without a cookie.
+ * Without a cookie, a page in another language than the default (a `/de-DE/` link followed) sets
+ * one for the browser session: SiteMinder's answers (`/apps/home`, a failed login) lead back to
+ * login through URLs without a language, and the cookie is what keeps the visitor's language there.
+ * Not-found pages carry it too (they answer any address), so leading slashes fold into one:
+ * `//evil.example` stays a path here.
  * Kept as source text because it must run before the first paint, before any module loads.
  */
 export function languageRedirectScript(): string {
   const languages = JSON.stringify(LANGUAGES);
-  return `document.documentElement.className+=' js';(function(){try{var m=document.cookie.match(/(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)/);if(!m)return;var v=decodeURIComponent(m[1]).replace(/_/g,'-').toLowerCase();var L=${languages};var want=null;for(var i=0;i<L.length;i++){if(L[i].toLowerCase()===v)want=L[i];}var have=document.documentElement.lang;if(!want||want===have)return;var p=location.pathname;for(var j=1;j<L.length;j++){var pre='/'+L[j];if(p===pre||p.indexOf(pre+'/')===0){p=p.slice(pre.length)||'/';}}p='/'+p.replace(/^\\/+/,'');var target=(want===L[0]?'':'/'+want)+p+location.search+location.hash;if(target!==location.pathname+location.search+location.hash)location.replace(target);}catch(e){}})();`;
+  return `document.documentElement.className+=' js';(function(){try{var L=${languages};var have=document.documentElement.lang;var m=document.cookie.match(/(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)/);if(!m){if(have!==L[0])document.cookie='${LANGUAGE_COOKIE}='+have.replace('-','_')+'; path=/; samesite=Lax'+(location.protocol==='https:'?'; secure':'');return;}var v=decodeURIComponent(m[1]).replace(/_/g,'-').toLowerCase();var want=null;for(var i=0;i<L.length;i++){if(L[i].toLowerCase()===v)want=L[i];}if(!want||want===have)return;var p=location.pathname;for(var j=1;j<L.length;j++){var pre='/'+L[j];if(p===pre||p.indexOf(pre+'/')===0){p=p.slice(pre.length)||'/';}}p='/'+p.replace(/^\\/+/,'');var target=(want===L[0]?'':'/'+want)+p+location.search+location.hash;if(target!==location.pathname+location.search+location.hash)location.replace(target);}catch(e){}})();`;
 }

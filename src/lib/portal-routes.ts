@@ -3,6 +3,8 @@ export const INFO_PAGES = [
   'cookiePolicy', 'systemRequirements', 'termsOfUse', 'accessDenied', 'loggedOut', 'samlError',
   'sessionExpired', 'systemUnavailable',
 ] as const;
+/** One of the info pages of spec 2.1. */
+export type InfoPage = (typeof INFO_PAGES)[number];
 
 /** The self-service base of a brand. */
 export function selfServiceBase(wl: string): string {

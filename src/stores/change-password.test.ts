@@ -49,3 +49,14 @@ test('a chunk that never loads does not hold the form: the default agent becomes
   await vi.waitFor(() => expect(store.$smAgent.get()).toEqual({ name: 'nxnclient', known: true }));
   expect(logged).toHaveBeenCalledOnce();
 });
+
+test('posting keeps the brand in the white-label cookie, since SiteMinder\'s success comes back to login through the site root', () => {
+  vi.stubGlobal('document', { addEventListener: () => undefined, removeEventListener: () => undefined });
+  const written: string[] = [];
+  const cookies = { get cookie() { return ''; }, set cookie(value: string) { written.push(value); } };
+  const store = createChangePasswordPage({ wlKey: 'brightpath529', clickMonitor: false, environmentMap: map, portalKind: 'client' },
+    { search: () => '?uid=jdoe', hostname: () => 'localhost', cookies, secure: true }, () => new Promise(() => undefined));
+  store.actions.posting();
+  expect(written).toHaveLength(1);
+  expect(written[0]).toMatch(/^WL_KEY=brightpath529; path=\/; expires=[^;]+; secure; samesite=Lax$/);
+});

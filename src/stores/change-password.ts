@@ -2,8 +2,10 @@ import { atom } from 'nanostores';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import type { UserType } from '../domain/flows.ts';
 import type { PortalKind } from '../domain/portal-kinds.ts';
+import type { CookieJar } from '../lib/cookies.ts';
 import type { pageEnvironment, smAgentName } from '../lib/environment.ts';
 import { forgetPasswordChange, markPasswordChangePosted } from '../lib/login-session.ts';
+import { rememberBrand } from '../lib/white-label-cookie.ts';
 import { trackClicks } from '../services/telemetry/click-tracking.ts';
 import { $userType } from './visitor.ts';
 
@@ -20,7 +22,7 @@ export function userTypeOf(query: URLSearchParams): UserType {
  */
 export function createChangePasswordPage(
   options: { wlKey: string; clickMonitor: boolean; environmentMap: EnvironmentMap; portalKind: PortalKind },
-  browser: { search: () => string; hostname: () => string } = { search: () => location.search, hostname: () => location.hostname },
+  browser: { search: () => string; hostname: () => string; cookies?: CookieJar; secure?: boolean } = { search: () => location.search, hostname: () => location.hostname },
   loadEnvironment: () => Promise<{ pageEnvironment: typeof pageEnvironment; smAgentName: typeof smAgentName }> = () => import('../lib/environment.ts'),
 ) {
   // PRODUCTION's agent (every environment but QA shares it) until the host is resolved: the static HTML has it too.
@@ -48,9 +50,13 @@ export function createChangePasswordPage(
     $smAgent,
     start,
     actions: {
-      /** The form posts to SiteMinder: the success toast waits for its answer. */
+      /**
+       * The form posts to SiteMinder: the success toast waits for its answer, and the brand is kept for it, since
+       * the success (`/apps/home?fromPage=FPS`) comes back to login through the site root, which follows the cookie.
+       */
       posting(): void {
         markPasswordChangePosted();
+        rememberBrand(browser.cookies ?? document, options.wlKey, browser.secure ?? location.protocol === 'https:');
       },
     },
   };

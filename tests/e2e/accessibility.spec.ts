@@ -9,7 +9,11 @@ const PAGES = [
   '/app/{wl}/login?SMQUERYDATA=a11y', '/app/{wl}/sorry', '/app/{wl}/logout', '/app/{wl}/ssoLogout',
   '/app/{wl}/systemRequirements', '/app/{wl}/cookiePolicy', '/app/{wl}/no-such-page',
   '/self-service/{wl}/fps', '/self-service/{wl}/fuid', '/self-service/{wl}/fps-self-change-pw',
+  // The six content info pages share one template: the longest text in every brand, the others in one.
+  '/app/{wl}/termsOfUse',
 ];
+/** The other content info pages, in one brand (the template's look per brand is checked with termsOfUse above). */
+const MORE_INFO_PAGES = ['accessDenied', 'loggedOut', 'samlError', 'sessionExpired', 'systemUnavailable'];
 
 /** axe with the WCAG 2.2 A and AA rules; returns the violations in a readable form. */
 async function violations(page: Page): Promise<string[]> {
@@ -29,6 +33,16 @@ for (const wl of brands) {
         expect(await violations(page), path).toEqual([]);
       });
     }
+  }
+}
+
+for (const prefix of ['', '/de-DE']) {
+  for (const info of MORE_INFO_PAGES) {
+    const path = `${prefix}/app/summit/${info}`;
+    test(`${path} has no axe violation`, async ({ page }) => {
+      await page.goto(path);
+      expect(await violations(page), path).toEqual([]);
+    });
   }
 }
 

@@ -14,10 +14,14 @@ const PAGES = [
   '/app/{wl}/login?SMQUERYDATA=de', '/app/{wl}/sorry', '/app/{wl}/logout', '/app/{wl}/ssoLogout',
   '/app/{wl}/systemRequirements', '/app/{wl}/cookiePolicy', '/app/{wl}/no-such-page',
   '/self-service/{wl}/fps', '/self-service/{wl}/fuid', '/self-service/{wl}/fps-self-change-pw',
+  '/app/{wl}/termsOfUse', '/app/{wl}/accessDenied', '/app/{wl}/loggedOut', '/app/{wl}/samlError',
+  '/app/{wl}/sessionExpired', '/app/{wl}/systemUnavailable',
 ];
 
 for (const wl of listBrandKeys(new URL('../../brands', import.meta.url).pathname)) {
   test(`no English interface text reaches a de-DE page of ${wl}`, async ({ page }) => {
+    // Not a sleep: 16 pages, each with its support dialog opened, take longer than the default 30 s under load.
+    test.setTimeout(90_000);
     for (const template of PAGES) {
       const path = `/de-DE${template.replace('{wl}', wl)}`;
       await page.goto(path);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { CONTENT_INFO_PAGES } from '../../src/config/info-pages.ts';
 import { loadBrands } from '../../src/config/load-brands.ts';
 import { localize } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
@@ -36,6 +37,7 @@ for (const brand of brands) {
         [`/app/${brand.key}/ssoLogout`, t('pages.logout.message')],
         [`/app/${brand.key}/systemRequirements`, t('pages.systemRequirements.title')],
         [`/app/${brand.key}/cookiePolicy`, cookieGate ? t('pages.cookiePolicy.title') : t('pages.notFound.title')],
+        ...CONTENT_INFO_PAGES.map((info): [string, string] => [`/app/${brand.key}/${info.route}`, t(info.title)]),
         [`/self-service/${brand.key}/fps`, ''],
         [`/self-service/${brand.key}/fuid`, ''],
         [`/self-service/${brand.key}/fps-self-change-pw`, ''],
@@ -188,7 +190,7 @@ test('info pages ship no framework JavaScript', async ({ page }) => {
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.url());
   });
-  for (const path of ['/app/nxn/sorry', '/app/nxn/logout', '/app/nxn/systemRequirements', '/app/nxn/cookiePolicy', '/app/nxn/nope']) {
+  for (const path of ['/app/nxn/sorry', '/app/nxn/logout', '/app/nxn/systemRequirements', '/app/nxn/cookiePolicy', '/app/nxn/nope', '/app/nxn/termsOfUse', '/app/nxn/sessionExpired']) {
     await page.goto(path);
     await expect(page.locator('astro-island'), path).toHaveCount(0);
   }
@@ -202,6 +204,8 @@ test('pages carry their policy in a meta tag, and interactive parts run under it
     await page.goto(path);
     await expect(page.locator('meta[http-equiv="content-security-policy"]')).toHaveCount(1);
   }
+  // The German page just visited set the session's language (issue 22): the English steps below start afresh.
+  await page.context().clearCookies({ name: 'USER_DISPLAY_LANGUAGE' });
   await page.goto('/app/nxn/cookiePolicy');
   await page.getByRole('tab', { name: 'ALL OTHER REGIONS' }).click();
   await page.getByRole('button', { name: 'Support' }).click();

@@ -36,3 +36,16 @@ test('on a static host the root page follows the white-label cookie too, to ship
   await page.goto('/index.html?SMQUERYDATA=keep');
   await expect(page).toHaveURL(/\/app\/nxn\/login\?SMQUERYDATA=keep$/);
 });
+
+test('on a static host the root page follows the language cookie too, keeping SiteMinder\'s query with fromPage', async ({ page, context, baseURL }) => {
+  const query = '?SMQUERYDATA=keep&TARGET=%2Fapps%2Fhome&fromPage=FPS';
+  await context.addCookies([{ name: 'WL_KEY', value: 'brightpath529', url: baseURL ?? '' }, { name: 'USER_DISPLAY_LANGUAGE', value: 'de_DE', url: baseURL ?? '' }]);
+  await page.goto(`/index.html${query}`);
+  await expect(page).toHaveURL(`${baseURL ?? ''}/de-DE/app/brightpath529/login${query}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  // A language that is not available leaves the visitor on the default language.
+  await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'fr_FR', url: baseURL ?? '' }]);
+  await page.goto(`/index.html${query}`);
+  await expect(page).toHaveURL(`${baseURL ?? ''}/app/brightpath529/login${query}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+});

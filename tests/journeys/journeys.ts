@@ -204,6 +204,28 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: 'Cancel keeps the brand and the language: back through SiteMinder to brightpath529\'s login, and to summit\'s German one',
+    async run(driver) {
+      await driver.goto('/app/brightpath529/login?SMQUERYDATA=journey');
+      await driver.click(role('link', 'Forgot Password'));
+      await hydrated(driver);
+      // Another tab visited harbor meanwhile: the way back follows this page's brand, not the cookie that left.
+      await driver.setCookie('WL_KEY', 'harbor');
+      await driver.click(role('button', 'Cancel'));
+      await url(driver, /\/app\/brightpath529\/login\?SMQUERYDATA=[\w-]{16}&TARGET=%2Fapps%2Fhome$/);
+      await hasAttribute(driver, css('body'), 'data-brand', 'brightpath529');
+      await visible(driver, role('heading', 'Log in to your account'));
+      // Straight to a German recovery page, with no language cookie: Cancel ends on the German login.
+      await driver.goto('/de-DE/self-service/summit/fps');
+      await hydrated(driver);
+      await driver.click(role('button', 'Abbrechen'));
+      await url(driver, /\/app\/summit\/login\?SMQUERYDATA=[\w-]{16}&TARGET=%2Fapps%2Fhome$/);
+      await hasAttribute(driver, css('html'), 'lang', 'de-DE');
+      await hasAttribute(driver, css('body'), 'data-brand', 'summit');
+      await visible(driver, role('heading', 'Melden Sie sich bei Ihrem Konto an'));
+    },
+  },
+  {
     name: 'the cookie bar keeps its choice for a year and stays away once accepted',
     async run(driver) {
       await driver.goto('/app/nxn/login?SMQUERYDATA=q');

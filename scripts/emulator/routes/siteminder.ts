@@ -7,6 +7,7 @@ import type { LoginLockout } from '../login-lockout.ts';
 import type { RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState } from '../state.ts';
 import { DEFAULT_BRAND } from '../../../src/domain/brands.ts';
+import { WHITE_LABEL_COOKIE } from '../../../src/lib/cookies.ts';
 
 /** What the SiteMinder routes need: the state, and the clock and limiter for password-change attempts. */
 export interface SiteMinderContext {
@@ -44,6 +45,9 @@ function refuseCrossSite(req: IncomingMessage): void {
   }
 }
 
+/** A brand key as the portal writes it (the form's `wl`, the white-label cookie). */
+const BRAND_KEY = /^[a-z0-9-]{1,40}$/;
+
 function loginPage(wl: string, query: Record<string, string>): string {
   return `/app/${wl}/login?${new URLSearchParams(query).toString()}`;
 }
@@ -78,25 +82,37 @@ async function processLogin(context: SiteMinderContext, req: IncomingMessage, re
     return;
   }
   const session = token();
-  state.sessions.set(session, user.userId);
+  state.sessions.set(session, { userId: user.userId, wl });
   redirect(res, target, [setCookieHeader(req, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Lax' })]);
 }
 
+/**
+ * SiteMinder's protected home page. Without a session it sends the visitor to the portal's root as the
+ * credential collector (design.md): `/` follows the white-label and language cookies to the right login
+ * page, so every way back to login (Cancel, Log In, Go To Login) keeps the visitor's brand and language.
+ */
 function home(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): void {
-  const userId = state.sessions.get(cookieOf(req, SESSION_COOKIE) ?? '');
-  if (!userId) {
+  const session = state.sessions.get(cookieOf(req, SESSION_COOKIE) ?? '');
+  if (!session) {
     const query: Record<string, string> = { SMQUERYDATA: token(12), TARGET: '/apps/home' };
     const fromPage = url.searchParams.get('fromPage');
     if (fromPage && /^[A-Za-z]{1,20}$/.test(fromPage)) query['fromPage'] = fromPage;
-    redirect(res, loginPage(DEFAULT_BRAND, query));
+    redirect(res, `/?${new URLSearchParams(query).toString()}`);
     return;
   }
-  sendHtml(res, 200, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Home</title><main><h1>Signed in as ${escapeHtml(userId)}</h1><p><a href="/login/logout.html">Log out</a></p></main></html>`);
+  sendHtml(res, 200, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Home</title><main><h1>Signed in as ${escapeHtml(session.userId)}</h1><p><a href="/login/logout.html">Log out</a></p></main></html>`);
 }
 
+/**
+ * Ends the session and shows the logout page of the brand the visitor signed in with; without a session (it
+ * lapsed, or another tab ended it), of the brand the white-label cookie names, else the default brand.
+ */
 function logout(state: EmulatorState, req: IncomingMessage, res: ServerResponse): void {
-  state.sessions.delete(cookieOf(req, SESSION_COOKIE) ?? '');
-  redirect(res, `/app/${DEFAULT_BRAND}/logout`, [setCookieHeader(req, SESSION_COOKIE, '', { httpOnly: true, sameSite: 'Lax', maxAge: 0 })]);
+  const key = cookieOf(req, SESSION_COOKIE) ?? '';
+  const cookieBrand = cookieOf(req, WHITE_LABEL_COOKIE) ?? '';
+  const wl = state.sessions.get(key)?.wl ?? (BRAND_KEY.test(cookieBrand) ? cookieBrand : DEFAULT_BRAND);
+  state.sessions.delete(key);
+  redirect(res, `/app/${wl}/logout`, [setCookieHeader(req, SESSION_COOKIE, '', { httpOnly: true, sameSite: 'Lax', maxAge: 0 })]);
 }
 
 /**

@@ -49,6 +49,9 @@ export class WebdriverioDriver extends BaseDriver {
 
   /** Forgets what the last journey left: cookies, and the storage of the portal's origin. */
   async forget(): Promise<void> {
+    // Cookies first: with the last journey's language cookie the English page below would move on to its German
+    // one, and a German page reached without a cookie sets one for the session again (issue 22).
+    await this.session.deleteCookies();
     await this.goto('/app/nxn/sorry');
     await this.session.execute(() => {
       sessionStorage.clear();
