@@ -78,14 +78,9 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
   },
   projects: [
- *   E2E_DEV_PORT               E2E_PORT + 12  dev-server                   brand-live-edit (starts `astro dev` of its own on
- *                                                                          temporary copies of brands/ and content/)
- *   E2E_TLS_PORT               E2E_PORT + 13  tls                          tls-cookies (nginx over TLS, a certificate made for
- *                                                                          the run, in front of E2E_PORT)
- *
- * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
- * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and
- * the dev server 4422, TLS 4423).
+    { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, /tls-cookies\.spec\.ts$/, specFile(DEV_SERVER_SPEC), ...ISOLATED.map(({ spec }) => specFile(spec))] },
+    // Its own `astro dev`, whose origin the spec knows (E2E_DEV_PORT); a project of its own so it runs once.
+    { name: 'dev-server', use: chrome, testMatch: specFile(DEV_SERVER_SPEC) },
     ...ISOLATED.map(({ spec, port: isolatedPort }): PlaywrightTestProject => ({
       name: spec, use: { ...chrome, baseURL: `http://localhost:${isolatedPort}` }, testMatch: specFile(spec),
     })),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { INFO_PAGES } from '../lib/portal-routes.ts';
 import { CONTENT_INFO_PAGES } from './info-pages.ts';
-import { loadContentPage } from './load-content.ts';
+import { readContentFile } from './content-files.ts';
 
 const CONTENT = join(import.meta.dirname, '../../content');
 const PAGES = join(import.meta.dirname, '../pages/[...lang]/app/[wl]');
@@ -20,8 +20,8 @@ test('every content info page has its text on both content sites, so the German 
   for (const info of CONTENT_INFO_PAGES) {
     for (const site of ['gateway', 'portal-de-de'] as const) {
       expect(existsSync(join(CONTENT, site, `${info.content}.json`)), `content/${site}/${info.content}.json`).toBe(true);
-      const page = await loadContentPage(CONTENT, site, info.content);
-      expect(page.available && page.html.length > 20, `content/${site}/${info.content}.json`).toBe(true);
+      const page = await readContentFile(CONTENT, `${site}/${info.content}`);
+      expect('html' in page && page.html.length > 20, `content/${site}/${info.content}.json`).toBe(true);
     }
   }
 });
