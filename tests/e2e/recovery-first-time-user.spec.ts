@@ -21,3 +21,21 @@ test('newuser sets up first-time access and logs in', async ({ page, request }) 
   await recovery.login('newuser', 'Own#Choice2027');
   await expect(login.signedIn('newuser')).toBeVisible();
 });
+
+for (const { language, prefix, ftu, fps } of [
+  { language: 'en-US', prefix: '', ftu: 'First-Time User | NXN Investor Services', fps: 'Forgot Password | NXN Investor Services' },
+  { language: 'de-DE', prefix: '/de-DE', ftu: 'Erstanmeldung | NXN Anlegerservice', fps: 'Passwort vergessen | NXN Anlegerservice' },
+]) {
+  test(`the first-time-user page is titled for its flow from the first paint, before any island loads (${language})`, async ({ page }) => {
+    // No module script runs: what the title says comes from the page itself.
+    await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${prefix}/self-service/nxn/fps?FTUF=Y`);
+    await expect(page).toHaveTitle(ftu);
+    await page.goto(`${prefix}/self-service/nxn/fps?FTUF=N`);
+    await expect(page).toHaveTitle(fps);
+    await page.unroute(/\/_astro\/.*\.js$/);
+    await page.goto(`${prefix}/self-service/nxn/fps?uid=x&FTUF=Y`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'en-US' ? 'First-time user request' : 'Anfrage: Erstanmeldung');
+    await expect(page).toHaveTitle(ftu);
+  });
+}
