@@ -4,6 +4,7 @@ import type { SyntheticEvent } from 'react';
 import type { Flow } from '../../domain/flows.ts';
 import { isFinalError, validateEmail, validateName, validateRecoveryUserId, withoutSurroundingBlanks } from '../../lib/validators.ts';
 import { keepFocusOnButtonPress } from './keep-focus.ts';
+import FlowText from './FlowText.tsx';
 import type { RecoveryStrings } from './recovery-strings.ts';
 
 interface Props {
@@ -72,7 +73,7 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
     else onSubmitUserId(sent('userId'));
   }
 
-  const intro = flow === 'FUID' ? strings['recovery.request.fuidIntro'] : flow === 'FTU' ? strings['recovery.request.ftuIntro'] : strings['recovery.request.fpsIntro'];
+  const intro = <FlowText flow={flow} texts={{ FPS: strings['recovery.request.fpsIntro'], FTU: strings['recovery.request.ftuIntro'], FUID: strings['recovery.request.fuidIntro'] }} />;
   return (
     <form onSubmit={submit} onMouseDown={keepFocusOnButtonPress} noValidate>
       <p>{intro}</p>
