@@ -3,7 +3,7 @@ import type { SyntheticEvent } from 'react';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import type { ChangePasswordErrorCode } from '../domain/error-codes.ts';
 import { PASSWORD_MAX_LENGTH } from '../domain/limits.ts';
-import { passwordChecks } from '../domain/password-rules.ts';
+import { minimumPasswordLength, passwordChecks } from '../domain/password-rules.ts';
 import type { PortalKind } from '../domain/portal-kinds.ts';
 import { isSafeRedirect } from '../lib/safe-redirect.ts';
 import { createChangePasswordPage, userTypeOf } from '../stores/change-password.ts';
@@ -13,8 +13,11 @@ import { useKeepTypedValue } from './hooks/use-keep-typed-value.ts';
 import { useLocationSearch } from './hooks/use-location-search.ts';
 
 export interface ChangePasswordStrings {
-  intro: string; ftuIntro: string; userId: string; current: string; next: string; confirm: string; show: string; submit: string; rules: string;
-  length: string; upper: string; lower: string; digit: string; special: string; match: string; differs: string; met: string; unmet: string;
+  intro: string; ftuIntro: string; userId: string; current: string; next: string; confirm: string; show: string; hide: string; submit: string; rules: string;
+  /** The length rule with `{{min}}`, once the user type of the query is known. */
+  length: string;
+  /** The length rule for every user type: what the page says before it knows the query. */
+  lengthByType: string; upper: string; lower: string; digit: string; special: string; match: string; differs: string; met: string; unmet: string;
   tooLong: string;
   errors: Record<ChangePasswordErrorCode | 'generic', string>;
 }
@@ -101,7 +104,18 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
     form.current?.submit();
   }, [agent.known, actions]);
 
-  const checkText = (name: (typeof checks)[number][0]) => (name === 'length' ? strings.length.replace('{{min}}', String(min)) : strings[name]);
+  const lengthOf = (length: number) => strings.length.replace('{{min}}', String(length));
+  // The static HTML is the same for every visitor and cannot know `uti`: it carries each text, and CSS shows the one
+  // the page's pre-paint script picked from the query (user-type-mark.ts), or, without script, the one for every type.
+  // Nothing changes on screen when the island takes over.
+  const lengthText = hydrated ? lengthOf(min) : (
+    <>
+      <span className="rule-length rule-length--any">{strings.lengthByType}</span>
+      <span className="rule-length rule-length--external">{lengthOf(minimumPasswordLength('external'))}</span>
+      <span className="rule-length rule-length--internal">{lengthOf(minimumPasswordLength('internal'))}</span>
+    </>
+  );
+  const checkText = (name: (typeof checks)[number][0]) => (name === 'length' ? lengthText : strings[name]);
   return (
     <form ref={form} method="post" action={`/pw/forms/smpwservices.fcc?${action.toString()}`} onSubmit={onSubmit} noValidate={hydrated}>
       {error && <p className="alert alert--danger" role="alert">{error}</p>}
@@ -125,7 +139,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
       </div>
       {tooLong && <p className="field__error" role="alert">{strings.tooLong}</p>}
       <p>
-        <button type="button" className="field__toggle" data-click="showPassword" aria-pressed={shown} onClick={() => setShown((value) => !value)}>{strings.show}</button>
+        <button type="button" className="field__toggle" data-click="showPassword" onClick={() => setShown((value) => !value)}>{shown ? strings.hide : strings.show}</button>
       </p>
       <div id={`${id}-rules`}>
         <p>{strings.rules}</p>

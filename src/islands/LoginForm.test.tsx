@@ -7,7 +7,7 @@ import { LOGIN_MESSAGE_KEYS } from '../lib/login-messages.ts';
 import LoginForm from './LoginForm.tsx';
 
 const strings = {
-  userId: 'User ID', password: 'Password', submit: 'Log In', submitting: 'Logging in…', showPassword: 'Show password',
+  userId: 'User ID', password: 'Password', submit: 'Log In', submitting: 'Logging in…', showPassword: 'Show password', hidePassword: 'Hide password',
   userIdRequired: 'User ID is required', noSpaces: 'Please enter without spaces', userIdInvalid: 'Please enter valid userId',
   passwordRequired: 'Password is required', passwordTooShort: 'Password too short', passwordTooLong: 'Passwords can have at most 128 characters.',
   messages: Object.fromEntries(LOGIN_MESSAGE_KEYS.map((key) => [key, key])) as Record<(typeof LOGIN_MESSAGE_KEYS)[number], string>,
@@ -55,15 +55,45 @@ test('shows field errors only once a field was changed and left', async () => {
   expect(screen.getByText('Password is required')).toBeTruthy();
 });
 
-test('the password toggle has a name and a pressed state and shows the password', async () => {
+test('the password toggle says what a press does: Show password, then Hide password while the password shows', async () => {
   const { user } = renderForm();
   const password = screen.getByLabelText('Password');
   const toggle = screen.getByRole('button', { name: 'Show password' });
   expect(password.getAttribute('type')).toBe('password');
-  expect(toggle.getAttribute('aria-pressed')).toBe('false');
   await user.click(toggle);
   expect(password.getAttribute('type')).toBe('text');
-  expect(toggle.getAttribute('aria-pressed')).toBe('true');
+  expect(toggle.textContent).toBe('Hide password');
+  expect(screen.queryByRole('button', { name: 'Show password' })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Hide password' }));
+  expect(password.getAttribute('type')).toBe('password');
+  expect(toggle.textContent).toBe('Show password');
+});
+
+test('a user id pasted with blanks at either end signs in without them; a long one is said, never cut', async () => {
+  const { user, submit } = renderForm();
+  const userId = screen.getByLabelText<HTMLInputElement>('User ID');
+  await user.click(userId);
+  await user.paste(` ${'x'.repeat(120)}`);
+  await user.tab();
+  expect(userId.value).toBe(` ${'x'.repeat(120)}`);
+  expect(screen.getByText('Please enter valid userId')).toBeTruthy();
+  await user.clear(userId);
+  await user.paste(' jdoe\t');
+  await user.type(screen.getByLabelText('Password'), 'Summer#2026');
+  expect(screen.queryByText('Please enter without spaces')).toBeNull();
+  // What the browser would post: the form's fields once every submit listener (React's too) has run.
+  let posted: FormDataEntryValue | null = null;
+  const read = (event: Event) => {
+    posted = new FormData(event.target as HTMLFormElement).get('USER');
+    event.preventDefault();
+  };
+  document.addEventListener('submit', read);
+  try {
+    await user.click(submit);
+  } finally {
+    document.removeEventListener('submit', read);
+  }
+  expect(posted).toBe('jdoe');
 });
 
 test('posts the SiteMinder fields with autofill hints', () => {

@@ -4,7 +4,7 @@ import type { SyntheticEvent } from 'react';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import { loginFormAction } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
-import { validateLoginPassword, validateLoginUserId } from '../lib/validators.ts';
+import { validateLoginPassword, validateLoginUserId, withoutSurroundingBlanks } from '../lib/validators.ts';
 import type { LoginPasswordError, LoginUserIdError } from '../lib/validators.ts';
 import { createLoginPage } from '../stores/login-page.ts';
 import { useHydrated } from './hooks/use-hydrated.ts';
@@ -13,7 +13,7 @@ import { useLocationSearch } from './hooks/use-location-search.ts';
 
 /** The texts the form needs, translated at build time. */
 export type LoginFormStrings = Record<
-  | 'userId' | 'password' | 'submit' | 'submitting' | 'showPassword' | 'userIdRequired' | 'noSpaces' | 'userIdInvalid'
+  | 'userId' | 'password' | 'submit' | 'submitting' | 'showPassword' | 'hidePassword' | 'userIdRequired' | 'noSpaces' | 'userIdInvalid'
   | 'passwordRequired' | 'passwordTooShort' | 'passwordTooLong',
   string
 > & { messages: Record<LoginMessageKey, string> };
@@ -87,7 +87,13 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
       setAttempted(true);
       return;
     }
-    actions.posting(userId);
+    // The blanks a paste brought at either end are not part of the id (the checks ignored them too).
+    const id = withoutSurroundingBlanks(userId);
+    if (id !== userId) {
+      if (userIdField.current) userIdField.current.value = id;
+      setUserId(id);
+    }
+    actions.posting(id);
     // A shown password goes back to a password field before the browser sends the form (a text
     // field's value could land in the browser's form history, and password managers look for a
     // password field to offer saving it). Set on the element now: a render would come too late,
@@ -116,7 +122,7 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
       <div className="field">
         <label htmlFor={`${id}-user`}>{strings.userId}</label>
         <input
-          ref={userIdField} id={`${id}-user`} name="USER" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={100}
+          ref={userIdField} id={`${id}-user`} name="USER" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} required
           value={userId} aria-invalid={showUserIdError} aria-describedby={showUserIdError ? `${id}-user-error` : undefined}
           onChange={(event) => { setUserId(event.target.value); setDirty((state) => ({ ...state, userId: true })); }}
           onBlur={() => setTouched((state) => ({ ...state, userId: true }))}
@@ -132,9 +138,9 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
             onChange={(event) => { setPassword(event.target.value); setDirty((state) => ({ ...state, password: true })); }}
             onBlur={() => setTouched((state) => ({ ...state, password: true }))}
           />
-          {/* One name, and the pressed state says whether the password shows. */}
-          <button type="button" className="field__toggle" data-click="showPassword" aria-pressed={visible} aria-controls={`${id}-password`} onClick={() => setVisible((shown) => !shown)}>
-            {strings.showPassword}
+          {/* The label says what a press does (the password field shows the state); no pressed state beside a changing name. */}
+          <button type="button" className="field__toggle" data-click="showPassword" aria-controls={`${id}-password`} onClick={() => setVisible((shown) => !shown)}>
+            {visible ? strings.hidePassword : strings.showPassword}
           </button>
         </div>
         {showPasswordError && <p className="field__error" id={`${id}-password-error`}>{strings[PASSWORD_ERRORS[passwordError]] as string}</p>}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { useBrowserCheckOpen } from './hooks/use-browser-check-open.ts';
 import { useHydrated } from './hooks/use-hydrated.ts';
 import { mobileOs } from '../lib/user-agent.ts';
 
@@ -12,18 +13,20 @@ interface Props {
   iosHref: string;
 }
 
-/** The mobile OS bottom sheet: on Android or iOS only, once per session. */
+/** The mobile OS bottom sheet: on Android or iOS only, once per session, after the browser check is closed. */
 export default function MobileSheet({ content, actionText, cancelText, androidHref, iosHref }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   // Known only in the browser: the static HTML has no sheet, and a dismissed sheet stays away this session.
   const hydrated = useHydrated();
   const os = useMemo(() => (hydrated && sessionStorage.getItem(DISMISSED) !== '1' ? mobileOs(navigator.userAgent) : null), [hydrated]);
+  // One modal at a time: a browser the brand excludes is told so first; the app is offered once that is closed.
+  const waiting = useBrowserCheckOpen();
 
   useEffect(() => {
-    if (os && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [os]);
+    if (os && !waiting && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [os, waiting]);
 
-  if (!os) return null;
+  if (!os || waiting) return null;
   const dismiss = () => {
     sessionStorage.setItem(DISMISSED, '1');
     dialog.current?.close();

@@ -3,17 +3,48 @@ import { PASSWORD_MAX_LENGTH } from '../domain/limits.ts';
 
 export type LoginUserIdError = 'required' | 'hasWhitespace' | 'invalidCharacters';
 export type LoginPasswordError = 'required' | 'tooShort' | 'tooLong' | 'hasWhitespace';
-export type RecoveryUserIdError = 'required' | 'hasWhitespace';
+export type RecoveryUserIdError = 'required' | 'hasWhitespace' | 'tooLong';
 export type NameError = 'required' | 'tooLong' | 'asterisk' | 'invisibleCharacters';
 export type EmailError = 'required' | 'invalidEmail';
-export type OtpError = 'required' | 'tooLong' | 'notDigits';
+export type OtpError = 'required' | 'tooShort' | 'tooLong' | 'notDigits';
 
 // The spec leaves the allowed user-id set open; ids here are letters, digits and @ . _ -.
 const USER_ID_CHARACTERS = /^[A-Za-z0-9@._-]+$/;
 /** The shortest password the login form accepts before asking the server (spec leaves it open). */
 export const LOGIN_PASSWORD_MIN_LENGTH = 4;
 export const NAME_MAX_LENGTH = 100;
-export const OTP_MAX_LENGTH = 6;
+/** User ids the service takes (src/contract/recovery.ts); longer ones are said, never cut. */
+export const USER_ID_MAX_LENGTH = 100;
+/** Every passcode the service sends has 6 digits (spec 9: at most 6 characters). */
+export const OTP_LENGTH = 6;
+
+/**
+ * What a visitor means by a user id, a name or an e-mail address: without the blanks a paste brings
+ * along at either end (a copied line, a double click that takes the space after a word). Blanks
+ * inside stay and are said by the field's rule.
+ */
+export function withoutSurroundingBlanks(value: string): string {
+  return value.trim();
+}
+
+/**
+ * The passcode as typed or pasted, without the separators e-mails and SMS group codes with:
+ * "278 210", "278-210", " 278210 " all give "278210". Anything else stays, so a letter is said,
+ * not dropped.
+ */
+export function normalizeOtp(value: string): string {
+  return value.replace(/[\s\-\u2010-\u2015\u2212]/g, '');
+}
+
+/**
+ * Errors more typing cannot mend (a blank inside, too long, a character that is not allowed): a field says
+ * them at once. The others (empty, too short, an e-mail address not finished) wait until the visitor leaves
+ * the field, so nobody is told off in the middle of typing.
+ */
+const FINAL_ERRORS: ReadonlySet<string> = new Set(['hasWhitespace', 'tooLong', 'asterisk', 'invisibleCharacters', 'notDigits']);
+export function isFinalError(error: string | null): boolean {
+  return error !== null && FINAL_ERRORS.has(error);
+}
 
 /** spec 5 whitespace validator (error key hasWhitespace): invalid if it contains any white space. */
 export function hasWhitespace(value: string): boolean {
@@ -26,9 +57,10 @@ export function hasSpecialCharacters(value: string): boolean {
 }
 
 export function validateLoginUserId(value: string): LoginUserIdError | null {
-  if (value === '') return 'required';
-  if (hasWhitespace(value)) return 'hasWhitespace';
-  if (!USER_ID_CHARACTERS.test(value) || value.length > 100) return 'invalidCharacters';
+  const id = withoutSurroundingBlanks(value);
+  if (id === '') return 'required';
+  if (hasWhitespace(id)) return 'hasWhitespace';
+  if (!USER_ID_CHARACTERS.test(id) || id.length > USER_ID_MAX_LENGTH) return 'invalidCharacters';
   return null;
 }
 
@@ -42,8 +74,10 @@ export function validateLoginPassword(value: string): LoginPasswordError | null 
 }
 
 export function validateRecoveryUserId(value: string): RecoveryUserIdError | null {
-  if (value.trim() === '') return 'required';
-  if (hasWhitespace(value)) return 'hasWhitespace';
+  const id = withoutSurroundingBlanks(value);
+  if (id === '') return 'required';
+  if (hasWhitespace(id)) return 'hasWhitespace';
+  if (id.length > USER_ID_MAX_LENGTH) return 'tooLong';
   return null;
 }
 
@@ -54,25 +88,30 @@ export function validateRecoveryUserId(value: string): RecoveryUserIdError | nul
  * refused too: no one types them into a name, and they would make the name read differently.
  */
 export function validateName(value: string): NameError | null {
-  if (value.trim() === '') return 'required';
-  if (Array.from(value).length > NAME_MAX_LENGTH) return 'tooLong';
-  if (value.includes('*')) return 'asterisk';
-  if (/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(value)) return 'invisibleCharacters';
+  const name = withoutSurroundingBlanks(value);
+  if (name === '') return 'required';
+  if (Array.from(name).length > NAME_MAX_LENGTH) return 'tooLong';
+  if (name.includes('*')) return 'asterisk';
+  if (/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(name)) return 'invisibleCharacters';
   return null;
 }
 
 /** spec 5: local part, @, domain, a 2-4 letter top-level domain; 254 in all, 64 in the local part. */
 export function validateEmail(value: string): EmailError | null {
-  if (value.trim() === '') return 'required';
-  if (value.length > 254) return 'invalidEmail';
-  const match = /^([A-Za-z0-9!#$%&'*+=?^_`{|}~.-]+)@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)\.([A-Za-z]{2,4})$/.exec(value);
+  const email = withoutSurroundingBlanks(value);
+  if (email === '') return 'required';
+  if (email.length > 254) return 'invalidEmail';
+  const match = /^([A-Za-z0-9!#$%&'*+=?^_`{|}~.-]+)@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)\.([A-Za-z]{2,4})$/.exec(email);
   if (!match || (match[1] ?? '').length > 64 || (match[1] ?? '').startsWith('.') || (match[1] ?? '').includes('..')) return 'invalidEmail';
   return null;
 }
 
+/** spec 5 OTP: required; 6 digits once the separators of a grouped code are gone (see `normalizeOtp`). */
 export function validateOtp(value: string): OtpError | null {
-  if (value.trim() === '') return 'required';
-  if (value.length > OTP_MAX_LENGTH) return 'tooLong';
-  if (!/^\d+$/.test(value)) return 'notDigits';
+  const code = normalizeOtp(value);
+  if (code === '') return 'required';
+  if (!/^[0-9]+$/.test(code)) return 'notDigits';
+  if (code.length < OTP_LENGTH) return 'tooShort';
+  if (code.length > OTP_LENGTH) return 'tooLong';
   return null;
 }

@@ -29,7 +29,7 @@ async function shiftsWhileLoading(page: Page, path: string): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { shifts: () => string[] }).shifts());
 }
 
-const PAGES = ['/app/nxn/login?SMQUERYDATA=cls', '/de-DE/app/nxn/login?SMQUERYDATA=cls', '/self-service/nxn/fps', '/self-service/nxn/fuid', '/self-service/nxn/fps-self-change-pw?uid=jdoe', '/app/nxn/sorry', '/app/nxn/pageNotFound', '/self-service/nxn/no-such-page', '/app/nxn/termsOfUse', '/de-DE/app/brightpath529/sessionExpired'];
+const PAGES = ['/app/nxn/login?SMQUERYDATA=cls', '/de-DE/app/nxn/login?SMQUERYDATA=cls', '/self-service/nxn/fps', '/self-service/nxn/fps?FTUF=Y', '/self-service/nxn/fuid', '/self-service/nxn/fps-self-change-pw?uid=jdoe', '/self-service/nxn/fps-self-change-pw?uid=jdoe&uti=external', '/app/nxn/sorry', '/app/nxn/pageNotFound', '/self-service/nxn/no-such-page', '/app/nxn/termsOfUse', '/de-DE/app/brightpath529/sessionExpired'];
 
 for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
   test.describe(`at ${viewport.width} px`, () => {

@@ -50,6 +50,44 @@ test('a successful login of jdoe reaches /apps/home', async ({ page }) => {
   await expect(login.signedIn('jdoe')).toBeVisible();
 });
 
+test('a user id pasted with blanks at either end signs in; one over 100 characters is said, never cut', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto('SMQUERYDATA=paste');
+  await islandsHydrated(page);
+  await login.userId.focus();
+  await page.keyboard.insertText('j'.repeat(101));
+  await login.password.fill('Summer#2026');
+  await expect(login.userId).toHaveValue('j'.repeat(101));
+  await expect(page.getByText('Please enter valid userId')).toBeVisible();
+  await expect(login.logInButton).toBeDisabled();
+  await login.userId.fill('');
+  await page.keyboard.insertText(' jdoe ');
+  await expect(page.locator('.field__error')).toHaveCount(0);
+  const posted = page.waitForRequest((request) => request.url().includes('/login/forms/bg/ProcessLogin.fcc'));
+  await login.submit();
+  expect(new URLSearchParams((await posted).postData() ?? '').get('USER')).toBe('jdoe');
+  await expect(login.signedIn('jdoe')).toBeVisible();
+});
+
+for (const { language, path, password, show, hide } of [
+  { language: 'en-US', path: '/app/nxn/login?SMQUERYDATA=toggle', password: 'Password', show: 'Show password', hide: 'Hide password' },
+  { language: 'de-DE', path: '/de-DE/app/nxn/login?SMQUERYDATA=toggle', password: 'Passwort', show: 'Passwort anzeigen', hide: 'Passwort verbergen' },
+]) {
+  test(`the password toggle says Hide password while the password shows (${language})`, async ({ page }) => {
+    await page.goto(path);
+    await islandsHydrated(page);
+    const field = page.getByLabel(password, { exact: true });
+    await field.fill('Summer#2026');
+    await page.getByRole('button', { name: show }).click();
+    await expect(field).toHaveAttribute('type', 'text');
+    await expect(page.getByRole('button', { name: hide })).toBeVisible();
+    await expect(page.getByRole('button', { name: show })).toHaveCount(0);
+    await page.getByRole('button', { name: hide }).click();
+    await expect(field).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('button', { name: show })).toBeVisible();
+  });
+}
+
 test('a failed login comes back with the banner and reports a statistics event, then forgets the user id', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto('SMQUERYDATA=q1', 'cwa');

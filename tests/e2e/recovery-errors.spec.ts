@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { lastCode, RecoveryPage } from './support/recovery-page.ts';
+import { lastCode, outbox, RecoveryPage } from './support/recovery-page.ts';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
 
 freshEmulatorForEachTest();
@@ -71,4 +71,58 @@ test('a user who asked for too many passcodes gets a clear message and keeps a w
   // Still on the channel choice, every option usable: nothing broke, nothing was sent.
   await expect(recovery.option(/Option #2 SMS/)).toBeEnabled();
   await expect(page.getByText('Something went wrong', { exact: false })).toHaveCount(0);
+});
+
+for (const { language, path, label, submit, generic, wrong } of [
+  {
+    language: 'en-US', path: '/self-service/nxn/fps', label: 'Passcode', submit: 'Submit',
+    generic: 'We could not complete your request. Please try again.', wrong: 'The passcode is not correct. Please check it and try again.',
+  },
+  {
+    language: 'de-DE', path: '/de-DE/self-service/nxn/fps', label: 'Einmal-Code', submit: 'Absenden',
+    generic: 'Ihre Anfrage konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.',
+    wrong: 'Der Code ist nicht korrekt. Bitte prüfen Sie ihn und versuchen Sie es erneut.',
+  },
+]) {
+  test(`a server fault on verify shows the generic message, never that the code is wrong; only a wrong code says so (${language})`, async ({ page, request }) => {
+    await page.goto(path);
+    await page.locator('input[name="userId"]').fill('jdoe');
+    await page.locator('button[type="submit"]').click();
+    await page.getByRole('button', { name: /E-Mail|Email/ }).click();
+    const code = await lastCode(request);
+    const field = page.getByLabel(label, { exact: true });
+    await field.fill(code);
+    // The service fails (spec 4.3: every verify error but the named ones shows the generic message).
+    await page.route('**/portal-login-service/public/fps/verify-otp', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errorCode":"ISB_FAIL01"}' }));
+    await page.getByRole('button', { name: submit }).click();
+    await expect(page.getByRole('alert')).toHaveText(generic);
+    await page.unroute('**/portal-login-service/public/fps/verify-otp');
+    // The service's own wrong-code answer, and only that, blames the code.
+    await field.fill(code === '000000' ? '111111' : '000000');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('button', { name: submit }).click();
+    await expect(page.getByRole('alert')).toHaveText(wrong);
+    // The code that was sent still works after the fault.
+    await field.fill(code);
+    await page.getByRole('button', { name: submit }).click();
+    await expect(page).toHaveURL(/fps-self-change-pw/);
+  });
+}
+
+test('after the ERROR step its transaction is over: Back starts cleanly at the request step and sends nothing', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('llocked');
+  await recovery.choose(/Option #1 Email/);
+  await recovery.enterCode(await lastCode(request));
+  await expect(page.getByRole('heading', { name: 'ERROR' })).toBeVisible();
+  const sent = (await outbox(request)).length;
+  await page.goBack();
+  await expect(recovery.userId).toHaveValue('');
+  await expect(recovery.passcode).toHaveCount(0);
+  await page.goBack();
+  await expect(recovery.userId).toHaveValue('');
+  await expect(page.getByText('Option #1')).toHaveCount(0);
+  await page.goForward();
+  await expect(recovery.userId).toHaveValue('');
+  expect((await outbox(request)).length).toBe(sent);
 });

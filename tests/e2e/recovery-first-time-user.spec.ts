@@ -21,3 +21,33 @@ test('newuser sets up first-time access and logs in', async ({ page, request }) 
   await recovery.login('newuser', 'Own#Choice2027');
   await expect(login.signedIn('newuser')).toBeVisible();
 });
+
+for (const { language, prefix, ftu, fps, ftuHeading, fpsHeading, ftuIntro } of [
+  {
+    language: 'en-US', prefix: '', ftu: 'First-Time User | NXN Investor Services', fps: 'Forgot Password | NXN Investor Services',
+    ftuHeading: 'First-time user request', fpsHeading: 'Forgot password request', ftuIntro: 'Enter the User ID you received to set up your online access.',
+  },
+  {
+    language: 'de-DE', prefix: '/de-DE', ftu: 'Erstanmeldung | NXN Anlegerservice', fps: 'Passwort vergessen | NXN Anlegerservice',
+    ftuHeading: 'Anfrage: Erstanmeldung', fpsHeading: 'Anfrage: Passwort vergessen', ftuIntro: 'Geben Sie die Benutzerkennung ein, die Sie erhalten haben, um Ihren Online-Zugang einzurichten.',
+  },
+]) {
+  test(`the first-time-user page is titled and worded for its flow from the first paint, before any island loads (${language})`, async ({ page }) => {
+    const heading = page.getByRole('heading', { level: 1 });
+    // No module script runs: what the page says comes from the page itself.
+    await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${prefix}/self-service/nxn/fps?FTUF=Y`);
+    await expect(page).toHaveTitle(ftu);
+    expect(await heading.innerText()).toBe(ftuHeading);
+    await expect(page.getByText(ftuIntro)).toBeVisible();
+    await page.goto(`${prefix}/self-service/nxn/fps?FTUF=N`);
+    await expect(page).toHaveTitle(fps);
+    expect(await heading.innerText()).toBe(fpsHeading);
+    await page.unroute(/\/_astro\/.*\.js$/);
+    await page.goto(`${prefix}/self-service/nxn/fps?uid=x&FTUF=Y`);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(heading).toHaveText(ftuHeading);
+    await expect(page.getByText(ftuIntro)).toBeVisible();
+    await expect(page).toHaveTitle(ftu);
+  });
+}

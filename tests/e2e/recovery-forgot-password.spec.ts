@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { codeSentTo, lastCode, lastTemporaryPassword, outbox, RecoveryPage, statistics } from './support/recovery-page.ts';
 import { LoginPage } from './support/login-page.ts';
 import { ChangePasswordPage } from './support/change-password-page.ts';
@@ -146,18 +147,135 @@ test('choosing the same channel again within 30 seconds leads back to the code a
   await expect(page).toHaveURL(/fps-self-change-pw/);
 });
 
-test('the browser back button walks back through the steps, and a reload starts cleanly', async ({ page, request }) => {
+/** The passcodes the emulator sent so far (each one counts against the limit of sends). */
+const sentCodes = async (request: APIRequestContext) => (await outbox(request)).filter((message) => message.code).length;
+
+test('Back and Forward move through the steps both ways without sending a new code, and the restored step takes the code sent', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #2 SMS/);
+  const code = await lastCode(request);
+  expect(await sentCodes(request)).toBe(1);
+  const verifyStep = page.getByText('We sent a 6-digit passcode by SMS to +***0147.');
+  await expect(verifyStep).toBeVisible();
+
+  await page.goBack();
+  await expect(recovery.option(/Option #2 SMS/)).toBeVisible();
+  await page.goForward();
+  await expect(verifyStep).toBeVisible();
+  await expect(recovery.passcode).toHaveValue('');
+  await page.goBack();
+  await expect(recovery.option(/Option #1 Email/)).toBeVisible();
+  await page.goBack();
+  await expect(recovery.userId).toHaveValue('');
+  await expect(page).toHaveURL(/\/self-service\/nxn\/fps$/);
+  await page.goForward();
+  await expect(recovery.option(/Option #2 SMS/)).toBeVisible();
+  await page.goForward();
+  await expect(verifyStep).toBeVisible();
+  // Five moves, no send: the code of the first send is the one that works.
+  expect(await sentCodes(request)).toBe(1);
+  await recovery.enterCode(code);
+  await expect(page).toHaveURL(/fps-self-change-pw\?uid=jdoe&uti=external/);
+});
+
+test('Return to previous page is a step back in the history: Forward comes back to the code already sent', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #1 Email/);
+  const code = await lastCode(request);
+  await recovery.returnButton.click();
+  await expect(recovery.option(/Option #1 Email/)).toBeVisible();
+  await page.goForward();
+  await expect(page.getByText('We sent a 6-digit passcode by Email to j******e@example.com.')).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(recovery.userId).toBeVisible();
+  // Back once more leaves the page for the one before it.
+  await page.goBack();
+  await expect(page).toHaveURL('about:blank');
+  await page.goForward();
+  await expect(recovery.userId).toBeVisible();
+  expect(await sentCodes(request)).toBe(1);
+  expect(code).toMatch(/^\d{6}$/);
+});
+
+test('after a reload every step of the earlier page starts cleanly at the request step, never half-filled, and sends nothing', async ({ page, request }) => {
   const recovery = new RecoveryPage(page);
   await recovery.requestPassword('jdoe');
   await recovery.choose(/Option #1 Email/);
   await expect(recovery.passcode).toBeVisible();
-  await page.goBack();
-  await expect(page.getByText('Option #1')).toBeVisible();
   await page.reload();
-  await expect(recovery.userId).toBeVisible();
+  await expect(recovery.userId).toHaveValue('');
   await expect(recovery.continueButton).toBeDisabled();
-  expect(await lastCode(request)).toMatch(/^\d{6}$/);
+  await page.goBack();
+  await expect(recovery.userId).toHaveValue('');
+  await expect(page.getByText('Option #1')).toHaveCount(0);
+  await page.goForward();
+  await expect(recovery.userId).toHaveValue('');
+  await expect(recovery.passcode).toHaveCount(0);
+  expect(await sentCodes(request)).toBe(1);
+  // A clean start works as a first one: a new flow, a new code.
+  await recovery.userId.fill('jdoe');
+  await recovery.continueButton.click();
+  await recovery.choose(/Option #2 SMS/);
+  await recovery.enterCode(await lastCode(request));
+  await expect(page).toHaveURL(/fps-self-change-pw/);
 });
+
+test('a passcode pasted the way e-mails and SMS group it is the code: "278 210", " 278210 ", "278-210"', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await recovery.requestPassword('jdoe');
+  await recovery.choose(/Option #1 Email/);
+  const code = await lastCode(request);
+  const field = recovery.passcode;
+  for (const pasted of [` ${code} `, `${code.slice(0, 3)}-${code.slice(3)}`, `${code.slice(0, 3)} ${code.slice(3)}`]) {
+    await field.fill('');
+    await field.focus();
+    await page.keyboard.insertText(pasted);
+    // Nothing is cut: the field holds what was pasted, and the form takes it.
+    await expect(field).toHaveValue(pasted);
+    await field.blur();
+    await expect(page.locator('.field__error')).toHaveCount(0);
+    await expect(recovery.submitButton).toBeEnabled();
+  }
+  const verify = page.waitForRequest((sent) => sent.url().endsWith('/fps/verify-otp'));
+  await recovery.submitButton.click();
+  // The service gets the six digits (obfuscated: 3 random characters, then base64).
+  const otp = (await verify).postDataJSON() as { otp: string };
+  expect(Buffer.from(otp.otp.slice(3), 'base64').toString()).toBe(code);
+  await expect(page).toHaveURL(/fps-self-change-pw/);
+});
+
+for (const { language, path, label, submit, messages } of [
+  {
+    language: 'en-US', path: '/self-service/nxn/fps', label: 'Passcode', submit: 'Submit',
+    messages: { required: 'This field is required', short: 'The passcode is too short. Please enter all 6 digits.', long: 'The passcode is too long. It has 6 digits.', digits: 'Please enter digits only. The passcode has 6 digits.' },
+  },
+  {
+    language: 'de-DE', path: '/de-DE/self-service/nxn/fps', label: 'Einmal-Code', submit: 'Absenden',
+    messages: { required: 'Dieses Feld ist erforderlich', short: 'Der Code ist zu kurz. Bitte geben Sie alle 6 Ziffern ein.', long: 'Der Code ist zu lang. Er hat 6 Ziffern.', digits: 'Bitte geben Sie nur Ziffern ein. Der Code hat 6 Ziffern.' },
+  },
+]) {
+  test(`a passcode field that is empty, short, long or not digits says which, in ${language}`, async ({ page }) => {
+    await page.goto(path);
+    await page.locator('input[name="userId"]').fill('jdoe');
+    await page.locator('button[type="submit"]').click();
+    await page.getByRole('button', { name: /E-Mail|Email/ }).click();
+    const field = page.getByLabel(label, { exact: true });
+    const error = page.locator('.field__error');
+    const submitButton = page.getByRole('button', { name: submit });
+    for (const [typed, message] of [['278 21', messages.short], ['2782100', messages.long], ['27a 210', messages.digits], ['', messages.required]] as const) {
+      await field.fill('');
+      await field.focus();
+      await page.keyboard.insertText(typed);
+      await field.blur();
+      await expect(error).toHaveText(message);
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(submitButton).toBeDisabled();
+    }
+  });
+}
 
 test('two tabs run their own flows without touching each other', async ({ context, request }) => {
   const [first, second] = [await context.newPage(), await context.newPage()];

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { settled } from './support/hydration.ts';
 
 const IE11 = 'Mozilla/5.0 (Windows NT 6.1; Trident/7.0; rv:11.0) like Gecko';
 const CHROME_55 = 'Mozilla/5.0 (Windows NT 6.1; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/55.0.2883.87 Safari/537.36';
@@ -51,6 +52,29 @@ test.describe('a browser a brand excludes', () => {
     await expect(page.getByLabel('User ID')).toBeVisible();
     await expect(dialog(page)).toBeHidden();
   });
+});
+
+test.describe('a browser a brand excludes, on a phone the brand offers its app to', () => {
+  test.use({ userAgent: SAMSUNG_9, viewport: { width: 390, height: 844 } });
+
+  for (const { language, path, title, close, sheet } of [
+    { language: 'en-US', path: '/app/harbor/login?SMQUERYDATA=q', title: 'Improve Your Experience', close: 'Close', sheet: 'Not now' },
+    { language: 'de-DE', path: '/de-DE/app/harbor/login?SMQUERYDATA=q', title: 'Verbessern Sie Ihr Erlebnis', close: 'Schließen', sheet: 'Nicht jetzt' },
+  ]) {
+    test(`gets one dialog at a time: the browser check first, the app sheet once it is closed (${language})`, async ({ page }) => {
+      await page.goto(path);
+      const check = page.getByRole('alertdialog', { name: title });
+      const appSheet = page.getByTestId('mobile-sheet');
+      await expect(check).toBeVisible();
+      // Every island hydrated and painted: the sheet would be open by now if it did not wait.
+      await settled(page);
+      await expect(appSheet).toHaveCount(0);
+      await check.getByRole('button', { name: close }).click();
+      await expect(check).toBeHidden();
+      await expect(appSheet).toBeVisible();
+      await expect(page.getByRole('button', { name: sheet })).toBeVisible();
+    });
+  }
 });
 
 test.describe('a supported browser without ES modules (Chrome 55)', () => {

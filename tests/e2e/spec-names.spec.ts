@@ -29,3 +29,54 @@ test('a name with an asterisk is still refused', async ({ page }) => {
   await expect(page.getByText('enter valid first name')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
 });
+
+for (const { language, path, first, last, email, tooLong } of [
+  { language: 'en-US', path: '/self-service/nxn/fuid', first: 'First name', last: 'Last name', email: 'E-mail address', tooLong: 'enter valid first name (at most 100 characters)' },
+  { language: 'de-DE', path: '/de-DE/self-service/nxn/fuid', first: 'Vorname', last: 'Nachname', email: 'E-Mail-Adresse', tooLong: 'Bitte einen gültigen Vornamen eingeben (höchstens 100 Zeichen)' },
+]) {
+  test(`a name over 100 characters is said, never cut; blanks a paste brings at either end are dropped (${language})`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    const firstName = page.getByLabel(first);
+    const long = `Maximiliane ${'Theodora '.repeat(11)}von Hohenberg`;
+    expect(long.length).toBeGreaterThan(100);
+    await firstName.focus();
+    await page.keyboard.insertText(long);
+    await firstName.blur();
+    await expect(firstName).toHaveValue(long);
+    await expect(page.getByText(tooLong)).toBeVisible();
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('button[type="submit"]')).toBeDisabled();
+    // Shortened by the visitor, the name passes; the blanks pasted around the others are not part of them.
+    await firstName.fill('Maximiliane');
+    for (const [field, pasted] of [[last, ' von Hohenberg '], [email, ' max.hohenberg@example.com ']] as const) {
+      await page.getByLabel(field).focus();
+      await page.keyboard.insertText(pasted);
+    }
+    await page.getByLabel(email).blur();
+    await expect(page.locator('.field__error')).toHaveCount(0);
+    const lookup = page.waitForRequest((request) => request.url().endsWith('/portal-login-service/public/fuid/lookup'));
+    await page.locator('button[type="submit"]').click();
+    expect((await lookup).postDataJSON()).toEqual({ firstName: 'Maximiliane', lastName: 'von Hohenberg', emailId: 'max.hohenberg@example.com' });
+  });
+}
+
+test('a user id pasted with blanks at either end is taken without them; blanks inside and over 100 characters are said', async ({ page }) => {
+  await page.goto('/self-service/nxn/fps');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const userId = page.getByLabel('User ID');
+  await userId.focus();
+  await page.keyboard.insertText('x'.repeat(101));
+  await userId.blur();
+  await expect(userId).toHaveValue('x'.repeat(101));
+  await expect(page.getByText('enter valid userId (at most 100 characters)')).toBeVisible();
+  await userId.fill('');
+  await page.keyboard.insertText('no body');
+  await expect(page.getByText('enter valid userId', { exact: true })).toBeVisible();
+  await userId.fill('');
+  await page.keyboard.insertText(' nobody.here\t');
+  await expect(page.locator('.field__error')).toHaveCount(0);
+  const auth = page.waitForRequest((request) => request.url().endsWith('/portal-login-service/public/fps/auth'));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  expect(((await auth).postDataJSON() as { userId: string }).userId).toBe('nobody.here');
+});

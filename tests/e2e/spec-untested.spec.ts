@@ -130,6 +130,36 @@ test('each rule of the password checklist flips as the visitor types', async ({ 
   await expect(rule('length')).toContainText('(met)');
 });
 
+for (const { language, prefix, any, external, internal } of [
+  { language: 'en-US', prefix: '', any: 'At least 8 characters (16 for internal users)', external: 'At least 8 characters', internal: 'At least 16 characters' },
+  { language: 'de-DE', prefix: '/de-DE', any: 'Mindestens 8 Zeichen (16 für interne Benutzer)', external: 'Mindestens 8 Zeichen', internal: 'Mindestens 16 Zeichen' },
+]) {
+  test(`the length rule is the user type's from the first paint, before the form's script runs, and does not change when it does (${language})`, async ({ page, browser }) => {
+    const rule = page.locator('li[data-rule="length"]');
+    // What shows, not what the HTML carries: the static page holds the text of each type.
+    const bare = (text: string) => text.replace(/\s*\((not met yet|noch nicht erfüllt)\)$/, '').replace(/^•\s*/, '');
+    const shown = async () => bare(await rule.innerText());
+    // The page as it arrives, before (or without) its island.
+    await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
+    for (const [query, expected] of [['uti=external&uid=jdoe', external], ['uti=internal&uid=mstaff', internal], ['uid=jdoe', internal]] as const) {
+      await page.goto(`${prefix}/self-service/nxn/fps-self-change-pw?${query}`);
+      expect(await shown(), query).toBe(expected);
+    }
+    await page.unroute(/\/_astro\/.*\.js$/);
+    for (const [query, expected] of [['uti=external&uid=jdoe', external], ['uti=internal&uid=mstaff', internal]] as const) {
+      await page.goto(`${prefix}/self-service/nxn/fps-self-change-pw?${query}`);
+      await hydrated(page);
+      expect(await shown(), query).toBe(expected);
+    }
+    // Without any script the page cannot know the type: it names both lengths.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(`${page.url().replace(/\?.*$/, '')}?uti=external&uid=jdoe`);
+    expect(bare(await plain.locator('li[data-rule="length"]').innerText())).toBe(any);
+    await noScript.close();
+  });
+}
+
 test('the shipped cwa brand hides Forgot User ID on login and on the forgot-password page', async ({ page }) => {
   await page.goto('/app/cwa/login?SMQUERYDATA=q');
   await expect(page.getByRole('link', { name: 'Forgot Password' })).toBeVisible();

@@ -137,6 +137,27 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: 'forgot password by SMS with the code pasted as the SMS groups it ("278 210"): nothing is cut, and it verifies',
+    async run(driver, emulator) {
+      await requestPassword(driver, 'jdoe');
+      await choose(driver, /Option #2 SMS/);
+      const code = await emulator.codeSentTo('201-555-0147');
+      const grouped = `${code.slice(0, 3)} ${code.slice(3)}`;
+      await driver.focus(passcode);
+      // The browser's own edit, as a paste is: a maxlength would cut it, as it once cut "278 210" to "278 21".
+      await driver.evaluate((pasted) => {
+        // eslint-disable-next-line @typescript-eslint/no-deprecated
+        document.execCommand('insertText', false, pasted);
+      }, grouped);
+      await hasValue(driver, passcode, grouped);
+      await driver.blur(passcode);
+      await count(driver, css('.field__error'), 0);
+      await count(driver, css('button[type="submit"]:disabled'), 0);
+      await driver.click(role('button', 'Submit'));
+      await url(driver, /fps-self-change-pw\?uid=jdoe&uti=external&FTUF=N/);
+    },
+  },
+  {
     name: 'forgot password by call: the code shows read-only, the callee answers, and the 20-second check moves on',
     async run(driver, emulator) {
       if (driver.clock) await driver.clock.install();

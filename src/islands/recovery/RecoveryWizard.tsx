@@ -5,6 +5,7 @@ import { createRecoveryPage } from '../../stores/recovery/recovery-page.ts';
 import type { RecoveryPageOptions } from '../../stores/recovery/recovery-page.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
 import RequestStep from './RequestStep.tsx';
+import FlowText from './FlowText.tsx';
 
 // Only the request step is needed to paint the page; the later steps load while the visitor types.
 const laterSteps = lazyModule(() => import('./later-steps.ts'));
@@ -37,7 +38,7 @@ export default function RecoveryWizard({ strings, ...options }: Props) {
     previousPage.current = step.page;
   }, [step.page]);
 
-  const heading = flow === 'FUID' ? strings['recovery.fuid.heading'] : flow === 'FTU' ? strings['recovery.ftu.heading'] : strings['recovery.fps.heading'];
+  const heading = <FlowText flow={flow} texts={{ FPS: strings['recovery.fps.heading'], FTU: strings['recovery.ftu.heading'], FUID: strings['recovery.fuid.heading'] }} />;
     const hasError = state.message !== null;
   return (
     <div className="wizard" ref={region} aria-busy={state.busy}>

@@ -2,7 +2,9 @@ import { useId, useRef, useState } from 'react';
 import { useKeepTypedValue } from '../hooks/use-keep-typed-value.ts';
 import type { SyntheticEvent } from 'react';
 import type { Flow } from '../../domain/flows.ts';
-import { NAME_MAX_LENGTH, validateEmail, validateName, validateRecoveryUserId } from '../../lib/validators.ts';
+import { isFinalError, validateEmail, validateName, validateRecoveryUserId, withoutSurroundingBlanks } from '../../lib/validators.ts';
+import { keepFocusOnButtonPress } from './keep-focus.ts';
+import FlowText from './FlowText.tsx';
 import type { RecoveryStrings } from './recovery-strings.ts';
 
 interface Props {
@@ -17,7 +19,8 @@ interface Props {
   onCancel: () => void;
 }
 
-function Field(props: { label: string; name: string; value: string; error: string | null; show: boolean; autoComplete: string; type?: string; maxLength: number; onChange: (value: string) => void; onBlur: () => void }) {
+// No field has a maxlength: it cut what a visitor typed or pasted without a word. Too long is said by the field's rule.
+function Field(props: { label: string; name: string; value: string; error: string | null; show: boolean; autoComplete: string; type?: string; onChange: (value: string) => void; onBlur: () => void }) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   useKeepTypedValue(field, props.value, props.onChange);
@@ -25,7 +28,7 @@ function Field(props: { label: string; name: string; value: string; error: strin
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
       <input
-        ref={field} id={id} name={props.name} type={props.type ?? 'text'} value={props.value} autoComplete={props.autoComplete} maxLength={props.maxLength} required
+        ref={field} id={id} name={props.name} type={props.type ?? 'text'} value={props.value} autoComplete={props.autoComplete} required
         aria-invalid={props.show && props.error !== null} aria-describedby={props.show && props.error ? `${id}-error` : undefined}
         onChange={(event) => props.onChange(event.target.value)} onBlur={props.onBlur}
       />
@@ -43,35 +46,45 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
     onEdit();
   };
   const blur = (name: string) => () => setTouched((current) => ({ ...current, [name]: true }));
-  const userIdError = { required: strings['recovery.field.required'], hasWhitespace: strings['recovery.field.invalidUserId'] };
-  const errors = flow === 'FUID'
-    ? {
-        firstName: validateName(values.firstName) ? (values.firstName.trim() ? strings['recovery.field.invalidFirstName'] : strings['recovery.field.required']) : null,
-        lastName: validateName(values.lastName) ? (values.lastName.trim() ? strings['recovery.field.invalidLastName'] : strings['recovery.field.required']) : null,
-        emailId: validateEmail(values.emailId) ? (values.emailId.trim() ? strings['recovery.field.invalidEmail'] : strings['recovery.field.required']) : null,
-      }
-    : { userId: ((error) => (error ? userIdError[error] : null))(validateRecoveryUserId(values.userId)) };
+  type Name = keyof typeof values;
+  const kinds: Partial<Record<Name, string | null>> = flow === 'FUID'
+    ? { firstName: validateName(values.firstName), lastName: validateName(values.lastName), emailId: validateEmail(values.emailId) }
+    : { userId: validateRecoveryUserId(values.userId) };
+  const message = (name: Name, kind: string | null | undefined): string | null => {
+    if (!kind) return null;
+    if (kind === 'required') return strings['recovery.field.required'];
+    switch (name) {
+      case 'userId': return strings[kind === 'tooLong' ? 'recovery.field.userIdTooLong' : 'recovery.field.invalidUserId'];
+      case 'firstName': return strings[kind === 'tooLong' ? 'recovery.field.firstNameTooLong' : 'recovery.field.invalidFirstName'];
+      case 'lastName': return strings[kind === 'tooLong' ? 'recovery.field.lastNameTooLong' : 'recovery.field.invalidLastName'];
+      case 'emailId': return strings['recovery.field.invalidEmail'];
+    }
+  };
+  const errors: Partial<Record<Name, string | null>> = Object.fromEntries(Object.entries(kinds).map(([name, kind]) => [name, message(name as Name, kind)]));
   const valid = Object.values(errors).every((error) => error === null);
+  /** A field's message shows once it was left, or at once when more typing cannot mend it. */
+  const show = (name: Name) => Boolean(touched[name]) || isFinalError(kinds[name] ?? null);
 
   function submit(event: SyntheticEvent) {
     event.preventDefault();
     if (!valid || busy || hasError) return;
-    if (flow === 'FUID') onSubmitForgotUser({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), emailId: values.emailId.trim() });
-    else onSubmitUserId(values.userId.trim());
+    const sent = (name: keyof typeof values) => withoutSurroundingBlanks(values[name]);
+    if (flow === 'FUID') onSubmitForgotUser({ firstName: sent('firstName'), lastName: sent('lastName'), emailId: sent('emailId') });
+    else onSubmitUserId(sent('userId'));
   }
 
-  const intro = flow === 'FUID' ? strings['recovery.request.fuidIntro'] : flow === 'FTU' ? strings['recovery.request.ftuIntro'] : strings['recovery.request.fpsIntro'];
+  const intro = <FlowText flow={flow} texts={{ FPS: strings['recovery.request.fpsIntro'], FTU: strings['recovery.request.ftuIntro'], FUID: strings['recovery.request.fuidIntro'] }} />;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onMouseDown={keepFocusOnButtonPress} noValidate>
       <p>{intro}</p>
       {flow === 'FUID' ? (
         <>
-          <Field label={strings['recovery.request.firstName']} name="firstName" value={values.firstName} error={errors.firstName ?? null} show={Boolean(touched['firstName'])} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} onChange={update('firstName')} onBlur={blur('firstName')} />
-          <Field label={strings['recovery.request.lastName']} name="lastName" value={values.lastName} error={errors.lastName ?? null} show={Boolean(touched['lastName'])} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} onChange={update('lastName')} onBlur={blur('lastName')} />
-          <Field label={strings['recovery.request.emailId']} name="emailId" type="email" value={values.emailId} error={errors.emailId ?? null} show={Boolean(touched['emailId'])} autoComplete="email" maxLength={254} onChange={update('emailId')} onBlur={blur('emailId')} />
+          <Field label={strings['recovery.request.firstName']} name="firstName" value={values.firstName} error={errors.firstName ?? null} show={show('firstName')} autoComplete="given-name" onChange={update('firstName')} onBlur={blur('firstName')} />
+          <Field label={strings['recovery.request.lastName']} name="lastName" value={values.lastName} error={errors.lastName ?? null} show={show('lastName')} autoComplete="family-name" onChange={update('lastName')} onBlur={blur('lastName')} />
+          <Field label={strings['recovery.request.emailId']} name="emailId" type="email" value={values.emailId} error={errors.emailId ?? null} show={show('emailId')} autoComplete="email" onChange={update('emailId')} onBlur={blur('emailId')} />
         </>
       ) : (
-        <Field label={strings['recovery.request.userId']} name="userId" value={values.userId} error={errors.userId ?? null} show={Boolean(touched['userId'])} autoComplete="username" maxLength={100} onChange={update('userId')} onBlur={blur('userId')} />
+        <Field label={strings['recovery.request.userId']} name="userId" value={values.userId} error={errors.userId ?? null} show={show('userId')} autoComplete="username" onChange={update('userId')} onBlur={blur('userId')} />
       )}
       <div className="actions">
         <button type="submit" className="button" data-click="continue" disabled={!valid || busy || hasError}>{strings['recovery.request.continue']}</button>

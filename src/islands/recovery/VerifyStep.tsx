@@ -4,10 +4,16 @@ import type { SyntheticEvent } from 'react';
 import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
 import { maskSmsNumber } from '../../lib/masking.ts';
 import { deobfuscate } from '../../lib/obfuscation.ts';
-import { validateOtp } from '../../lib/validators.ts';
+import { isFinalError, normalizeOtp, validateOtp } from '../../lib/validators.ts';
+import { keepFocusOnButtonPress } from './keep-focus.ts';
+import type { OtpError } from '../../lib/validators.ts';
 import type { ChannelOption } from '../../stores/recovery/flow-state.ts';
 import { fill } from './recovery-strings.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
+
+const OTP_ERRORS: Record<OtpError, 'recovery.field.otpRequired' | 'recovery.field.otpTooShort' | 'recovery.field.otpTooLong' | 'recovery.field.otpDigits'> = {
+  required: 'recovery.field.otpRequired', tooShort: 'recovery.field.otpTooShort', tooLong: 'recovery.field.otpTooLong', notDigits: 'recovery.field.otpDigits',
+};
 
 interface Props {
   strings: RecoveryStrings;
@@ -33,6 +39,8 @@ export default function VerifyStep({ strings, option, callCode, received, resent
   const [shown, setShown] = useState(false);
   const [touched, setTouched] = useState(false);
   const error = validateOtp(code);
+  // Letters or a seventh digit are said at once; an empty or short code once the field is left.
+  const showError = error !== null && (touched || isFinalError(error));
   const isCall = option.channel === 'call';
 
   // A resend voids the old code: clear the field then, and only then. (An effect ran on mount too, after
@@ -49,13 +57,13 @@ export default function VerifyStep({ strings, option, callCode, received, resent
     event.preventDefault();
     setTouched(true);
     if (isCall && callCode) onSubmit(callCode);
-    else if (!error && !busy && !hasError) onSubmit(code);
+    else if (!error && !busy && !hasError) onSubmit(normalizeOtp(code));
   }
 
   const plain = deobfuscate(option.value) ?? '';
   const destination = option.channel === 'sms' ? maskSmsNumber(plain) : option.masked;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onMouseDown={keepFocusOnButtonPress} noValidate>
       <StepHeading hidden>{strings['recovery.verify.code']}</StepHeading>
       {resent && <p className="alert alert--success" role="status">{strings['recovery.verify.resent']}</p>}
       {isCall ? (
@@ -74,13 +82,15 @@ export default function VerifyStep({ strings, option, callCode, received, resent
             <label htmlFor={id}>{strings['recovery.verify.code']}</label>
             <div className="field__with-button">
               <input
-                id={id} name="otp" type={shown ? 'text' : 'password'} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required value={value}
-                aria-invalid={touched && error !== null} aria-describedby={touched && error ? `${id}-error` : `${id}-expiry`}
-                onChange={(event) => { setCode(event.target.value.trim()); onEdit(); }} onBlur={() => setTouched(true)}
+                // No maxlength: it cut a pasted "278 210" to "278 21". What is typed stays; the code sent is its digits.
+                id={id} name="otp" type={shown ? 'text' : 'password'} inputMode="numeric" autoComplete="one-time-code" required value={value}
+                aria-invalid={showError} aria-describedby={showError ? `${id}-error` : `${id}-expiry`}
+                onChange={(event) => { setCode(event.target.value); onEdit(); }} onBlur={() => setTouched(true)}
               />
-              <button type="button" className="field__toggle" data-click="showPasscode" aria-pressed={shown} aria-controls={id} onClick={() => setShown((value) => !value)}>{strings['recovery.verify.show']}</button>
+              {/* The label says what a press does; the state shows in the field itself. */}
+              <button type="button" className="field__toggle" data-click="showPasscode" aria-controls={id} onClick={() => setShown((value) => !value)}>{strings[shown ? 'recovery.verify.hide' : 'recovery.verify.show']}</button>
             </div>
-            {touched && error && <p className="field__error" id={`${id}-error`}>{strings['recovery.field.otpRequired']}</p>}
+            {showError && <p className="field__error" id={`${id}-error`}>{strings[OTP_ERRORS[error]]}</p>}
           </div>
         </>
       )}

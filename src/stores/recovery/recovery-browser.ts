@@ -1,13 +1,21 @@
+import type { StepEntry } from './step-history.ts';
+
 /** What the flow needs of the browser; tests give their own and drive the flow without React or a window. */
 export interface RecoveryBrowser {
   /** The page's query string. */
   search: () => string;
   origin: () => string;
   navigate: (url: string) => void;
-  /** A history entry for a deeper step, so the browser's back button walks back through the steps. */
-  pushStep: (page: string) => void;
-  /** The browser's back button; gives its stop. */
-  onBack: (listener: () => void) => () => void;
+  /** The state of the history entry on screen (`history.state`). */
+  historyState: () => unknown;
+  /** A new history entry for a step further into the flow (`pushState`). */
+  pushStep: (entry: StepEntry) => void;
+  /** The entry on screen rewritten to say what it shows (`replaceState`). */
+  replaceStep: (entry: StepEntry) => void;
+  /** One entry back, as the browser's back button. */
+  goBack: () => void;
+  /** The browser's Back and Forward (`popstate`), with the state of the entry reached; gives its stop. */
+  onHistoryMove: (listener: (state: unknown) => void) => () => void;
   /** The visitor's first press, key, focus or leaving; gives its stop. */
   onEngage: (listener: () => void) => () => void;
   /** A timer; gives its stop. */

@@ -32,9 +32,19 @@ function services(overrides: Partial<RecoveryServices> = {}): RecoveryServices {
   };
 }
 
-/** A browser that records what the flow does to it, with hand-driven events and timers. */
-function fakeBrowser(search = '') {
-  const listeners = { back: [] as Array<() => void>, engage: [] as Array<() => void> };
+/**
+ * A browser that records what the flow does to it, with hand-driven events and timers, and a session history
+ * that behaves as browsers' do: pushState drops the entries ahead, Back and Forward fire popstate with the
+ * state of the entry reached. `entries` and `at` give a history the page was loaded into (a reload).
+ */
+function fakeBrowser(search = '', loaded: { entries: unknown[]; at: number } = { entries: [null], at: 0 }) {
+  const listeners = { moves: [] as Array<(state: unknown) => void>, engage: [] as Array<() => void> };
+  const history = { entries: [...loaded.entries], at: loaded.at };
+  const move = (to: number) => {
+    if (to < 0 || to >= history.entries.length) return;
+    history.at = to;
+    for (const listener of [...listeners.moves]) listener(history.entries[to]);
+  };
   const timers: Array<{ ms: number; run: () => void; repeat: boolean; stopped: boolean }> = [];
   let clock = 1_000;
   let sms: { resolve: (code: string | null) => void; signal: AbortSignal } | undefined;
@@ -42,8 +52,14 @@ function fakeBrowser(search = '') {
     search: () => search,
     origin: () => 'https://portal.example',
     navigate: vi.fn(),
-    pushStep: vi.fn(),
-    onBack: (listener) => { listeners.back.push(listener); return () => { listeners.back = listeners.back.filter((l) => l !== listener); }; },
+    historyState: () => history.entries[history.at],
+    pushStep: vi.fn((entry: unknown) => {
+      history.entries.splice(history.at + 1, history.entries.length, entry);
+      history.at += 1;
+    }),
+    replaceStep: vi.fn((entry: unknown) => { history.entries[history.at] = entry; }),
+    goBack: () => { move(history.at - 1); },
+    onHistoryMove: (listener) => { listeners.moves.push(listener); return () => { listeners.moves = listeners.moves.filter((l) => l !== listener); }; },
     onEngage: (listener) => { listeners.engage.push(listener); return () => { listeners.engage = []; }; },
     after: (ms, run) => { const timer = { ms, run, repeat: false, stopped: false }; timers.push(timer); return () => { timer.stopped = true; }; },
     every: (ms, run) => { const timer = { ms, run, repeat: true, stopped: false }; timers.push(timer); return () => { timer.stopped = true; }; },
@@ -53,7 +69,18 @@ function fakeBrowser(search = '') {
   };
   return {
     browser,
-    back: () => { for (const listener of listeners.back) listener(); },
+    history,
+    /** The browser's back button. */
+    back: () => { move(history.at - 1); },
+    /** The browser's forward button. */
+    forward: () => { move(history.at + 1); },
+    /** A same-page link (`#main`): an entry of its own, with no state. */
+    fragment: () => {
+      history.entries.splice(history.at + 1, history.entries.length, null);
+      move(history.at + 1);
+    },
+    /** Which step each entry of the history says it shows, and the one on screen. */
+    pages: () => ({ entries: history.entries.map((entry) => (entry as { recoveryStep?: string } | null)?.recoveryStep ?? null), at: history.at }),
     engage: () => { for (const listener of [...listeners.engage]) listener(); },
     elapse: (ms: number) => {
       clock += ms;
@@ -69,8 +96,8 @@ const OPTIONS: RecoveryPageOptions = {
   allowedRedirectHosts: [], clickMonitor: false,
 };
 
-function page(search = '', overrides: Partial<RecoveryServices> = {}, options: Partial<RecoveryPageOptions> = {}) {
-  const fake = fakeBrowser(search);
+function page(search = '', overrides: Partial<RecoveryServices> = {}, options: Partial<RecoveryPageOptions> = {}, loaded?: Parameters<typeof fakeBrowser>[1]) {
+  const fake = fakeBrowser(search, loaded);
   const reportUsage = vi.fn();
   const flow = createRecoveryPage({ ...OPTIONS, ...options }, () => fake.browser, { services: services(overrides), devicePrint: () => 'fp', reportUsage });
   const stop = flow.start();
@@ -95,13 +122,135 @@ test('each deeper step is a history entry, and the browser\'s back button walks 
   const step = p.$recovery.get().step;
   if (step.page !== 'OTP') throw new Error('expected OTP');
   await p.actions.chooseChannel(step.transaction.options[0]!);
-  expect(p.fake.browser.pushStep).toHaveBeenNthCalledWith(1, 'OTP');
-  expect(p.fake.browser.pushStep).toHaveBeenNthCalledWith(2, 'VERIFY');
+  expect(p.fake.pages()).toEqual({ entries: ['REQUEST', 'OTP', 'VERIFY'], at: 2 });
   p.fake.back();
   expect(p.$recovery.get().step.page).toBe('OTP');
   p.fake.back();
   expect(p.$recovery.get().step.page).toBe('REQUEST');
   expect(p.fake.browser.pushStep).toHaveBeenCalledTimes(2);
+});
+
+/** Forgot password for jdoe, up to the passcode step of a channel; gives the page and its service calls. */
+async function toVerify(channel: 'email' | 'sms' | 'call' = 'email', overrides: Partial<RecoveryServices> = {}, loaded?: Parameters<typeof fakeBrowser>[1]) {
+  const requestOtpChannels = vi.fn(services().requestOtpChannels);
+  const generateOtp = vi.fn(services().generateOtp);
+  const p = page('', { requestOtpChannels, generateOtp, ...overrides }, {}, loaded);
+  await p.actions.submitUserId('jdoe');
+  await settle();
+  const step = p.$recovery.get().step;
+  if (step.page !== 'OTP') throw new Error(`expected OTP, got ${step.page}`);
+  await p.actions.chooseChannel(step.transaction.options.find((option) => option.channel === channel)!);
+  return { ...p, requestOtpChannels, generateOtp };
+}
+
+test('Back and Forward move through the steps the history holds, both ways, as they were left, without a call', async () => {
+  const p = await toVerify('sms');
+  const verify = p.$recovery.get();
+  expect(verify.step).toMatchObject({ page: 'VERIFY', option: { channel: 'sms' } });
+  p.fake.back();
+  expect(p.$recovery.get()).toMatchObject({ step: { page: 'OTP' }, subject: 'jdoe' });
+  p.fake.forward();
+  expect(p.$recovery.get()).toMatchObject({ step: { page: 'VERIFY', option: { channel: 'sms' }, transaction: { transactionId: 't1' } }, subject: 'jdoe' });
+  p.fake.back();
+  p.fake.back();
+  expect(p.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, subject: '', userType: 'both' });
+  expect($userType.get()).toBe('both');
+  p.fake.forward();
+  expect(p.$recovery.get()).toMatchObject({ step: { page: 'OTP', transaction: { transactionId: 't1' } }, subject: 'jdoe', userType: 'internal' });
+  expect($userType.get()).toBe('internal');
+  p.fake.forward();
+  expect(p.$recovery.get()).toMatchObject({ step: { page: 'VERIFY', option: { channel: 'sms' } }, busy: false, message: null });
+  // Every step came back from memory: one channel lookup, one passcode, and the history still holds all three steps.
+  expect(p.requestOtpChannels).toHaveBeenCalledTimes(1);
+  expect(p.generateOtp).toHaveBeenCalledTimes(1);
+  expect(p.fake.pages()).toEqual({ entries: ['REQUEST', 'OTP', 'VERIFY'], at: 2 });
+});
+
+test('a step comes back as it was left: a resent code stays the resent one, and a message is not shown again', async () => {
+  const p = await toVerify('email', { verifyOtp: () => Promise.resolve({ ok: false as const, error: 'OTP_INVALID' as const }) });
+  await p.actions.resend();
+  await p.actions.submitCode('000000');
+  expect(p.$recovery.get()).toMatchObject({ step: { page: 'VERIFY', resent: true }, message: 'verify.error' });
+  p.fake.back();
+  p.fake.forward();
+  expect(p.$recovery.get()).toMatchObject({ step: { page: 'VERIFY', resent: true }, message: null, busy: false });
+});
+
+test('Return to previous page goes back through the history, so Forward returns to the code sent', async () => {
+  const p = await toVerify('email');
+  p.actions.back();
+  expect(p.$recovery.get().step).toMatchObject({ page: 'OTP', sent: { page: 'VERIFY', option: { channel: 'email' } } });
+  expect(p.fake.pages()).toEqual({ entries: ['REQUEST', 'OTP', 'VERIFY'], at: 1 });
+  p.fake.forward();
+  expect(p.$recovery.get().step).toMatchObject({ page: 'VERIFY', option: { channel: 'email' } });
+  expect(p.generateOtp).toHaveBeenCalledTimes(1);
+});
+
+test('choosing a channel again after Back is a new step: the step ahead is dropped, as the browser drops its entry', async () => {
+  const p = await toVerify('email');
+  p.fake.back();
+  const step = p.$recovery.get().step;
+  if (step.page !== 'OTP') throw new Error('expected OTP');
+  await p.actions.chooseChannel(step.transaction.options.find((option) => option.channel === 'sms')!);
+  expect(p.fake.pages()).toEqual({ entries: ['REQUEST', 'OTP', 'VERIFY'], at: 2 });
+  expect(p.$recovery.get().step).toMatchObject({ page: 'VERIFY', option: { channel: 'sms' } });
+  p.fake.forward();
+  expect(p.$recovery.get().step).toMatchObject({ page: 'VERIFY', option: { channel: 'sms' } });
+});
+
+test('after a reload the steps of the earlier page cannot come back: every entry starts afresh at REQUEST and says so', async () => {
+  const earlier = { entries: [{ recoveryStep: 'REQUEST', recoveryKey: 'old.0' }, { recoveryStep: 'OTP', recoveryKey: 'old.1' }, { recoveryStep: 'VERIFY', recoveryKey: 'old.2' }], at: 2 };
+  const p = page('', {}, {}, earlier);
+  expect(p.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, subject: '' });
+  expect(p.fake.pages()).toEqual({ entries: ['REQUEST', 'OTP', 'REQUEST'], at: 2 });
+  p.fake.back();
+  expect(p.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, subject: '', busy: false, message: null });
+  expect(p.fake.pages()).toEqual({ entries: ['REQUEST', 'REQUEST', 'REQUEST'], at: 1 });
+  p.fake.forward();
+  expect(p.$recovery.get().step.page).toBe('REQUEST');
+});
+
+test('once the flow ends in ERROR its transaction is over: Back starts afresh at REQUEST, never half-filled', async () => {
+  const p = await toVerify('email', { verifyOtp: () => Promise.resolve({ ok: false as const, error: 'OTP_ERR_003' as const }) });
+  await p.actions.submitCode('123456');
+  expect(p.fake.pages()).toEqual({ entries: ['REQUEST', 'OTP', 'VERIFY', 'ERROR'], at: 3 });
+  p.fake.back();
+  expect(p.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, subject: '', userType: 'both' });
+  expect(p.fake.pages().entries[2]).toBe('REQUEST');
+  p.fake.back();
+  expect(p.$recovery.get().step.page).toBe('REQUEST');
+  p.fake.forward();
+  p.fake.forward();
+  expect(p.$recovery.get().step.page).toBe('ERROR');
+});
+
+test('an answer that arrives after Back moved the wizard does not move it again', async () => {
+  let answer: (result: Awaited<ReturnType<RecoveryServices['generateOtp']>>) => void = () => undefined;
+  const p = page('', { generateOtp: () => new Promise((resolve) => { answer = resolve; }) });
+  await p.actions.submitUserId('jdoe');
+  const step = p.$recovery.get().step;
+  if (step.page !== 'OTP') throw new Error('expected OTP');
+  const choosing = p.actions.chooseChannel(step.transaction.options[0]!);
+  expect(p.$recovery.get().busy).toBe(true);
+  p.fake.back();
+  answer({ ok: true, data: { otp: null, transactionId: 't1', sessionId: 's1', expiresInSeconds: 1200, resendAfterSeconds: 0 } });
+  await choosing;
+  expect(p.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, busy: false });
+  expect(p.fake.pages()).toEqual({ entries: ['REQUEST', 'OTP'], at: 0 });
+});
+
+test('a same-page link\'s entry shows the step that was on screen, so Back and Forward through it change nothing', async () => {
+  const p = await toVerify('email');
+  p.fake.back();
+  p.fake.fragment();
+  expect(p.$recovery.get().step.page).toBe('OTP');
+  expect(p.fake.pages()).toEqual({ entries: ['REQUEST', 'OTP', 'OTP'], at: 2 });
+  const step = p.$recovery.get().step;
+  if (step.page !== 'OTP') throw new Error('expected OTP');
+  await p.actions.chooseChannel(step.transaction.options[1]!);
+  p.actions.back();
+  expect(p.$recovery.get().step.page).toBe('OTP');
+  expect(p.fake.pages()).toEqual({ entries: ['REQUEST', 'OTP', 'OTP', 'VERIFY'], at: 2 });
 });
 
 test('the page view is recorded once, at the first engagement or 3 s after the start, with the time since the start', () => {

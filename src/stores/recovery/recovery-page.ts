@@ -9,6 +9,7 @@ import { liveServices } from './recovery-services.ts';
 import type { RecoveryServices } from './recovery-services.ts';
 import { createRecoveryStore } from './recovery-store.ts';
 import type { RecoveryExit } from './recovery-store.ts';
+import { connectStepHistory } from './step-history.ts';
 
 /** What the page tells the flow: which page it is, its brand and where the flow may go. */
 export interface RecoveryPageOptions {
@@ -48,10 +49,14 @@ export function browserForRecovery(options: Pick<RecoveryPageOptions, 'wlKey' | 
     search: () => location.search,
     origin: () => location.origin,
     navigate: (url) => { location.assign(url); },
-    pushStep: (page) => { history.pushState({ recoveryStep: page }, ''); },
-    onBack: (listener) => {
-      window.addEventListener('popstate', listener);
-      return () => { window.removeEventListener('popstate', listener); };
+    historyState: () => history.state as unknown,
+    pushStep: (entry) => { history.pushState(entry, ''); },
+    replaceStep: (entry) => { history.replaceState(entry, ''); },
+    goBack: () => { history.back(); },
+    onHistoryMove: (listener) => {
+      const moved = (event: PopStateEvent) => { listener(event.state); };
+      window.addEventListener('popstate', moved);
+      return () => { window.removeEventListener('popstate', moved); };
     },
     onEngage: (listener) => listen(['pointerdown', 'keydown', 'focusin', 'pagehide'], listener),
     after: (ms, run) => {
@@ -136,6 +141,8 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
     };
   }
 
+  let steps: ReturnType<typeof connectStepHistory> | undefined;
+
   /** Connects the flow to the page; gives its stop. */
   function start(): () => void {
     started = env().now();
@@ -157,14 +164,18 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
       client?.preload();
     }));
     stops.push(env().after(3000, recordView));
-    stops.push(env().onBack(() => { actions.back(); }));
+    // Back and Forward move through the steps the history holds (step-history.ts).
+    const history = connectStepHistory(env(), $recovery, (snapshot) => { actions.restore(snapshot); }, env().now().toString(36));
+    steps = history;
+    stops.push(() => {
+      history.stop();
+      if (steps === history) steps = undefined;
+    });
     stops.push(env().trackClicks(() => stepName($recovery.get())));
     let previous = $recovery.get();
     let stopStep = whileShowing(previous);
     stops.push($recovery.listen((state) => {
       if (state.userType !== previous.userType) $userType.set(state.userType);
-      const deeper = (state.step.page === 'OTP' && previous.step.page === 'REQUEST') || (state.step.page === 'VERIFY' && previous.step.page === 'OTP');
-      if (deeper) env().pushStep(state.step.page);
       if (runningKey(state) !== runningKey(previous)) {
         stopStep();
         stopStep = whileShowing(state);
@@ -177,7 +188,17 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
     };
   }
 
-  return { ...store, start };
+  return {
+    ...store,
+    actions: {
+      ...actions,
+      /** Return to previous page: back through the browser's history when it holds that step, so page and history stay one stack. */
+      back(): void {
+        if (!steps?.returnToPrevious()) actions.back();
+      },
+    },
+    start,
+  };
 }
 
 export type RecoveryPage = ReturnType<typeof createRecoveryPage>;

@@ -2,6 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { OtpAuthResponse } from '../../contract/recovery.ts';
 import { obfuscate } from '../../lib/obfuscation.ts';
 import type { ServiceResult } from '../../services/service-errors.ts';
+import type { ServiceError } from '../../domain/error-codes.ts';
 import { channelOptions, createRecoveryStore } from './recovery-store.ts';
 import type { RecoveryDeps } from './recovery-store.ts';
 import type { RecoveryServices } from './recovery-services.ts';
@@ -12,7 +13,7 @@ const AUTH_JDOE: OtpAuthResponse = {
   businessPhone: obfuscate('201-555-0199'), supportedotpChannels: ['email', 'sms', 'phone'],
 };
 const ok = <T,>(data: T): Promise<ServiceResult<T>> => Promise.resolve({ ok: true, data });
-const failed = (error: 'OTP_ERR_003' | 'OTP_INVALID' | 'USER_NOT_FOUND' | 'SERVER' | 'TIMEOUT' | 'OTP_EXPIRED') => Promise.resolve({ ok: false as const, error });
+const failed = (error: ServiceError) => Promise.resolve({ ok: false as const, error });
 
 function services(overrides: Partial<RecoveryServices> = {}): RecoveryServices {
   return {
@@ -146,6 +147,23 @@ describe('OTP and VERIFY', () => {
     expect(expired.$recovery.get().message).toBe('verify.expired');
   });
 
+  test('only a wrong-code answer says the code is wrong; a fault of the service shows the generic message (spec 4.3)', async () => {
+    for (const error of ['SERVER', 'BAD_REQUEST', 'BAD_RESPONSE', 'FORBIDDEN', 'NOT_FOUND', 'USER_NOT_FOUND', 'NO_CHANNEL'] as const) {
+      const s = await toVerify('FPS', 'sms', { verifyOtp: () => failed(error) });
+      await s.actions.submitCode('123456');
+      expect(s.$recovery.get(), error).toMatchObject({ step: { page: 'VERIFY' }, message: 'errors.generic', busy: false });
+    }
+    const refused = await toVerify('FPS', 'email', { verifyOtp: () => ok({ authenticationResult: 'FAILURE', channelStatus: null }) });
+    await refused.actions.submitCode('000000');
+    expect(refused.$recovery.get().message).toBe('verify.error');
+    const unanswered = await toVerify('FPS', 'email', { verifyOtp: () => ok({ authenticationResult: null, channelStatus: null }) });
+    await unanswered.actions.submitCode('123456');
+    expect(unanswered.$recovery.get().message).toBe('errors.generic');
+    const slow = await toVerify('FPS', 'email', { verifyOtp: () => failed('TIMEOUT') });
+    await slow.actions.submitCode('123456');
+    expect(slow.$recovery.get().message).toBe('errors.timeout');
+  });
+
   test('STATUS.UNREACHABLE and other call errors go back to OTP with call_error', async () => {
     const unreachable = await toVerify('FPS', 'call', { verifyOtp: () => ok({ authenticationResult: null, channelStatus: 'STATUS.UNREACHABLE' }) });
     await unreachable.actions.submitCode('123456');
@@ -229,6 +247,18 @@ describe('OTP and VERIFY', () => {
     expect(s.$recovery.get().step.page).toBe('OTP');
     s.actions.back();
     expect(s.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, userType: 'both' });
+  });
+
+  test('restoring a step from the history shows it as left, with no call; nothing to restore is REQUEST afresh', async () => {
+    const generateOtp = vi.fn(services().generateOtp);
+    const s = await toVerify('FPS', 'email', { generateOtp });
+    const verify = s.$recovery.get();
+    s.actions.reset();
+    s.actions.restore({ ...verify, busy: true, message: 'verify.error' });
+    expect(s.$recovery.get()).toEqual({ ...verify, busy: false, message: null });
+    s.actions.restore(null);
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, subject: '', userType: 'both', flow: 'FPS' });
+    expect(generateOtp).toHaveBeenCalledTimes(1);
   });
 
   test('ignores a second submit while a request runs', async () => {

@@ -7,7 +7,7 @@ import { deobfuscate, obfuscate } from '../../lib/obfuscation.ts';
 import type { ServiceError } from '../../domain/error-codes.ts';
 import type { ServiceResult } from '../../services/service-errors.ts';
 import { initialState, stepName } from './flow-state.ts';
-import type { ChannelOption, RecoveryMessage, RecoveryState, RecoveryTransaction } from './flow-state.ts';
+import type { ChannelOption, RecoveryMessage, RecoveryState, RecoveryTransaction, VerifyStep } from './flow-state.ts';
 import type { RecoveryServices } from './recovery-services.ts';
 import { DEFAULT_BRAND } from '../../domain/brands.ts';
 
@@ -38,6 +38,8 @@ export function channelOptions(auth: OtpAuthResponse): ChannelOption[] {
 const resendAt = (seconds: number) => Date.now() + seconds * 1000;
 
 const SERVICE_MESSAGES: Partial<Record<ServiceError, RecoveryMessage>> = { TIMEOUT: 'errors.timeout', NETWORK: 'errors.network', RATE_LIMITED: 'errors.rateLimited' };
+/** The verify answers about the code itself; every other verify failure shows the generic message (spec 4.3). */
+const VERIFY_MESSAGES: Partial<Record<ServiceError, RecoveryMessage>> = { OTP_INVALID: 'verify.error', OTP_EXPIRED: 'verify.expired', OTP_VOID: 'verify.void' };
 
 /** The recovery wizard: a nanostore of the flow state and the named actions that move it. */
 export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
@@ -61,8 +63,12 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
     });
   }
 
-  async function openTransaction(subject: string, lookupFallback: RecoveryMessage): Promise<void> {
+  /** Whether the visitor is still on the step an answer is for (Back or Forward may have moved the wizard meanwhile). */
+  const stillOn = (step: RecoveryState['step']) => $recovery.get().step === step;
+
+  async function openTransaction(subject: string, lookupFallback: RecoveryMessage, step: RecoveryState['step']): Promise<void> {
     const auth = await deps.services.requestOtpChannels({ userId: subject, flow: $recovery.get().flow, devicePrint: await deps.devicePrint() });
+    if (!stillOn(step)) return;
     if (!auth.ok) {
       fail(serviceMessage(auth.error, lookupFallback));
       return;
@@ -89,18 +95,21 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
 
     /** Forgot password or first-time user: the user id, its type, then its channels. */
     async submitUserId(userId: string): Promise<void> {
-      if ($recovery.get().busy) return;
+      const { busy, step } = $recovery.get();
+      if (busy) return;
       set({ busy: true, message: null, subject: userId });
       resolveUserType(userId, deps.services.checkUserType({ userId }));
-      await openTransaction(userId, 'errors.channelLookup');
+      await openTransaction(userId, 'errors.channelLookup', step);
     },
 
     /** Forgot user id: find the principal, its type, then its channels. */
     async submitForgotUser(details: { firstName: string; lastName: string; emailId: string }): Promise<void> {
-      if ($recovery.get().busy) return;
+      const { busy, step } = $recovery.get();
+      if (busy) return;
       set({ busy: true, message: null, emailId: details.emailId });
       const lookupFailure: RecoveryMessage = deps.wlKey === DEFAULT_BRAND ? 'errors.forgotUser' : 'errors.forgotUserWl';
       const lookup = await deps.services.lookupForgottenUser(details);
+      if (!stillOn(step)) return;
       if (!lookup.ok) {
         deps.reportUsage({ from: stepName($recovery.get()), to: 'FUID/lookup', status: 'Failure', state: $recovery.get() });
         fail(serviceMessage(lookup.error, lookupFailure));
@@ -109,7 +118,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       const principalId = lookup.data.principalId;
       set({ subject: principalId });
       resolveUserType(principalId, deps.services.decryptIdentifier({ identifier: principalId }));
-      await openTransaction(principalId, lookupFailure);
+      await openTransaction(principalId, lookupFailure, step);
     },
 
     /** OTP step: send a passcode over the chosen channel. */
@@ -121,6 +130,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       const sent = await deps.services.generateOtp({
         channel: option.channel, sessionId: transaction.sessionId, transactionId: transaction.transactionId, value: option.value, flow: state.flow, userId: state.subject,
       });
+      if (!stillOn(state.step)) return;
       if (!sent.ok) {
         const previous = state.step.sent;
         if (sent.error === 'RATE_LIMITED' && previous?.option.channel === option.channel) {
@@ -144,6 +154,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       const sent = await deps.services.resendOtp({
         channel: option.channel, sessionId: transaction.sessionId, transactionId: transaction.transactionId, value: option.value, flow: state.flow, userId: state.subject,
       });
+      if (!stillOn(state.step)) return;
       if (!sent.ok) {
         // Too early: the service says how long to wait, and the countdown starts again from that.
         if (sent.retryAfterSeconds) set({ step: { ...state.step, resendAt: resendAt(sent.retryAfterSeconds) } });
@@ -163,11 +174,12 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
         channel: option.channel, devicePrint: await deps.devicePrint(), otp: obfuscate(code), sessionId: transaction.sessionId, transactionId: transaction.transactionId,
         value: option.value, flow: state.flow, userId: state.subject,
       });
-      if ($recovery.get().step !== state.step) return;
+      if (!stillOn(state.step)) return;
       if (!result.ok) {
         if (result.error === 'OTP_ERR_003') enter({ page: 'ERROR' });
         else if (option.channel === 'call') enter({ page: 'OTP', transaction, callError: true });
-        else fail(result.error === 'OTP_EXPIRED' ? 'verify.expired' : result.error === 'OTP_VOID' ? 'verify.void' : serviceMessage(result.error, 'verify.error'));
+        // Only the service's wrong-code answer says the code is wrong; a fault of the service is not the visitor's (spec 4.3).
+        else fail(VERIFY_MESSAGES[result.error] ?? serviceMessage(result.error, 'errors.generic'));
         return;
       }
       const { authenticationResult, channelStatus } = result.data;
@@ -179,9 +191,10 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
         enter({ page: 'OTP', transaction, callError: true });
         return;
       }
-      // A call not answered yet: keep waiting quietly; anything else is the verify error.
+      // A call not answered yet: keep waiting quietly. FAILURE is the service saying the code is wrong; an answer
+      // that is neither is not the visitor's doing: the generic message.
       if (authenticationResult === null && option.channel === 'call') set({ busy: false });
-      else fail('verify.error');
+      else fail(authenticationResult === 'FAILURE' ? 'verify.error' : 'errors.generic');
     },
 
     /** VERIFY by SMS: the browser handed over the code of an SMS bound to this site (WebOTP); shown, then checked. */
@@ -218,6 +231,28 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       const state = $recovery.get();
       if (state.step.page === 'VERIFY') enter({ page: 'OTP', transaction: state.step.transaction, callError: false, sent: state.step });
       else actions.reset();
+    },
+
+    /**
+     * Back or Forward in the browser's history: the step that entry showed, as it was left (no call, so no new
+     * code), or REQUEST afresh when there is none to show (a reload, a transaction that is over). Back from a
+     * passcode step to its channel step keeps that code, as Return to previous page does.
+     */
+    restore(snapshot: RecoveryState | null): void {
+      const current = $recovery.get();
+      if (!snapshot) {
+        $recovery.set(initialState(current.flow));
+        return;
+      }
+      let step = snapshot.step;
+      if (step.page === 'OTP' && current.step.page === 'VERIFY' && current.step.transaction.transactionId === step.transaction.transactionId) step = { ...step, sent: current.step };
+      // A code the browser handed over was being checked when the visitor left: it is not typed into the field again.
+      if (step.page === 'VERIFY' && step.received !== undefined) {
+        const left: VerifyStep = { ...step };
+        delete left.received;
+        step = left;
+      }
+      $recovery.set({ ...snapshot, step, busy: false, message: null });
     },
 
     /** Cancel and Go To Login Page. */
