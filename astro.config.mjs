@@ -35,7 +35,7 @@ export default defineConfig({
           codeSplitting: {
             groups: [{
               name: 'islands-shared',
-              test: /node_modules[\\/](react|scheduler|nanostores)[\\/]|src[\\/](islands[\\/]hooks|stores[\\/]visitor|lib[\\/](lazy|validators))|click-tracking/,
+              test: /node_modules[\\/](react|scheduler|nanostores)[\\/]|src[\\/](islands[\\/]hooks|stores[\\/]visitor|lib[\\/](code-loader|validators))|click-tracking/,
             }],
           },
         },

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { codeLoader } from '../lib/code-loader.ts';
 import { getCookie, removeCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
 import { useHydrated } from './hooks/use-hydrated.ts';
+
+// The public suffix list loads only when the bar is closed, not with the page.
+const publicSuffixes = codeLoader(() => import('tldts/dist/index.esm.min.js'));
 
 /** The consent cookie; login.astro's pre-paint gate reads the same name. */
 export const EU_COOKIE = 'EU_COOKIE';
@@ -36,15 +40,16 @@ export default function CookieBar({ strings, policyHref, policyText }: Props) {
   function close() {
     const secure = location.protocol === 'https:';
     // On this host at once, so a visitor who leaves right away is not asked again here; then, once the
-    // public suffix list has loaded (only now, not with the page), on the whole registrable domain.
+    // public suffix list has loaded, on the whole registrable domain. A list that cannot be loaded leaves the
+    // cookie on this host: the bar stays closed here, which is what the visitor asked for.
     setCookie(document, EU_COOKIE, 'true', { days: 365, secure });
     setClosed(true);
-    void import('tldts/dist/index.esm.min.js').then(({ getDomain }) => {
+    publicSuffixes.use(({ getDomain }) => {
       const domain = secondaryDomain(location.hostname, (hostname) => getDomain(hostname, { allowPrivateDomains: true }));
       if (!domain) return;
       setCookie(document, EU_COOKIE, 'true', { days: 365, secure, domain });
       removeCookie(document, EU_COOKIE);
-    }, () => undefined);
+    });
   }
 
   if (!open) return null;

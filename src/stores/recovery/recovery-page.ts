@@ -1,5 +1,5 @@
 import type { Flow } from '../../domain/flows.ts';
-import { lazy } from '../../lib/lazy.ts';
+import { codeLoader } from '../../lib/code-loader.ts';
 import { clickReported, trackClicks } from '../../services/telemetry/click-tracking.ts';
 import { $userType } from '../visitor.ts';
 import { stepName } from './flow-state.ts';
@@ -33,10 +33,10 @@ export interface RecoveryPageSeams {
   reportUsage?: (transition: { from: string; to: string; status: 'Success' | 'Failure'; state: RecoveryState }, elapsedMs: number) => void;
 }
 
-const telemetry = lazy(() => import('./recovery-telemetry.ts'));
-const fingerprint = lazy(() => import('../../lib/read-device-fingerprint.ts'));
-const redirectCheck = lazy(() => import('../../lib/safe-redirect.ts'));
-const stepEffects = lazy(() => import('./verify-effects.ts'));
+const telemetry = codeLoader(() => import('./recovery-telemetry.ts'));
+const fingerprint = codeLoader(() => import('../../lib/read-device-fingerprint.ts'));
+const redirectCheck = codeLoader(() => import('../../lib/safe-redirect.ts'));
+const stepEffects = codeLoader(() => import('./verify-effects.ts'));
 
 /** The browser as the flow uses it. */
 export function browserForRecovery(options: Pick<RecoveryPageOptions, 'wlKey' | 'clickMonitor' | 'page'>): RecoveryBrowser {
@@ -96,8 +96,10 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
     if (target.to === 'login') {
       const redirect = new URLSearchParams(env().search()).get('forgetUserIdRedirect');
       // The open-redirect check loads only when a page asked for a redirect; the Cancel click goes out first.
-      void Promise.all([clickReported(), redirect ? redirectCheck.load() : null]).then(([, check]) => {
-        env().navigate(redirect && check?.isSafeRedirect(redirect, env().origin(), allowedRedirectHosts) ? redirect : paths.login);
+      // A check that cannot be loaded sends the visitor to login, the one place that is always safe.
+      const check = redirect ? redirectCheck.load().catch(() => null) : null;
+      void Promise.all([clickReported(), check]).then(([, loaded]) => {
+        env().navigate(redirect && loaded?.isSafeRedirect(redirect, env().origin(), allowedRedirectHosts) ? redirect : paths.login);
       });
       return;
     }
@@ -126,10 +128,14 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
     if (state.step.page !== 'VERIFY') return () => undefined;
     let stop: (() => void) | undefined;
     let left = false;
-    // Loaded with the passcode step: the page's first paint does not carry it.
-    void stepEffects.load().then(({ runVerifyEffects }) => {
+    // Loaded with the passcode step: the page's first paint does not carry it. Without it a call's code would
+    // never be checked, so code that does not arrive is the code failure, and Try again starts the effects.
+    const run = () => stepEffects.load().then(({ runVerifyEffects }) => {
       if (!left) stop = runVerifyEffects(state, env(), actions);
+    }, () => {
+      if (!left) actions.codeUnavailable(run);
     });
+    void run();
     return () => {
       left = true;
       stop?.();
