@@ -5,6 +5,7 @@ import { emulatorDevServer } from './scripts/emulator/dev-server-integration.ts'
 import { cspDirectives } from './src/build/csp.ts';
 import { loadEnvironmentMap } from './src/config/load-environment-map.ts';
 import { pageHeaders } from './src/build/page-headers.ts';
+import { engageDirective } from './src/build/engage.ts';
 
 // Login statistics go to the digital-pulse host of each environment: the only other origin pages call.
 const pulseOrigins = Object.values(loadEnvironmentMap().digitalPulseHosts).map((url) => new URL(url).origin);
@@ -23,7 +24,7 @@ export default defineConfig({
     defaultLocale: 'en-US',
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  integrations: [react(), emulatorDevServer(), pageHeaders()],
+  integrations: [react(), engageDirective(), emulatorDevServer(), pageHeaders()],
   devToolbar: { enabled: false },
   // What every page with an island loads (React's core, the JSX runtime, nanostores and the islands' own
   // hooks and helpers) goes out as one file instead of eight small ones: each file costs its own request and

@@ -24,9 +24,11 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.
  *   E2E_RECOVERY_WEBOTP_PORT   E2E_PORT + 10  recovery-web-otp             recovery-web-otp
  *   E2E_JOURNEY_PORT           E2E_PORT + 11  journeys                     journeys (the engine-neutral journeys in Chromium;
  *                                                                          Firefox and WebKit start servers of their own)
+ *   E2E_CODE_ARRIVAL_PORT      E2E_PORT + 12  code-arrival                 code-arrival (chunks that fail to arrive)
+ *   E2E_ENGAGE_PORT            E2E_PORT + 13  hydrate-on-engagement        hydrate-on-engagement (islands wake on engagement)
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
- * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421.
+ * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4423.
  */
 const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const PORT = port('E2E_PORT', 4399);
@@ -44,6 +46,8 @@ const ISOLATED: Array<{ spec: string; port: number }> = [
   { spec: 'recovery-accessibility', port: port('E2E_RECOVERY_A11Y_PORT', PORT + 9) },
   { spec: 'recovery-web-otp', port: port('E2E_RECOVERY_WEBOTP_PORT', PORT + 10) },
   { spec: 'journeys', port: port('E2E_JOURNEY_PORT', PORT + 11) },
+  { spec: 'code-arrival', port: port('E2E_CODE_ARRIVAL_PORT', PORT + 12) },
+  { spec: 'hydrate-on-engagement', port: port('E2E_ENGAGE_PORT', PORT + 13) },
 ];
 const specFile = (spec: string) => new RegExp(`(^|/)${spec}\\.spec\\.ts$`);
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };

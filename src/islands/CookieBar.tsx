@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { codeLoader } from '../lib/code-loader.ts';
 import { getCookie, removeCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
 import { useHydrated } from './hooks/use-hydrated.ts';
@@ -18,24 +18,12 @@ interface Props {
 /** The EU cookie consent bar: shown until EU_COOKIE exists; closing sets it for 365 days (spec 4.2). */
 export default function CookieBar({ strings, policyHref, policyText }: Props) {
   // Rendered into the page at build time, so it is there at first paint; a pre-paint script hides it when
-  // EU_COOKIE exists (login.astro), and this removes it once the island runs.
+  // EU_COOKIE exists, another measures it for the page's scroll padding (login.astro), and this removes it
+  // once the island runs (when the visitor engages with the bar).
   const hydrated = useHydrated();
   const [closed, setClosed] = useState(false);
   const open = !closed && !(hydrated && getCookie(document, EU_COOKIE) !== null);
 
-  // The bar's height as the page's scroll padding (login.scss), so keyboard focus never lands under it.
-  const bar = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const element = bar.current;
-    if (!open || !element) return undefined;
-    const root = document.documentElement.style;
-    const observer = new ResizeObserver(() => root.setProperty('--cookie-bar-block', `${element.offsetHeight}px`));
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.removeProperty('--cookie-bar-block');
-    };
-  }, [open]);
 
   function close() {
     const secure = location.protocol === 'https:';
@@ -54,7 +42,7 @@ export default function CookieBar({ strings, policyHref, policyText }: Props) {
 
   if (!open) return null;
   return (
-    <section ref={bar} className="cookie-bar" aria-label={strings.label} data-testid="cookie-bar">
+    <section className="cookie-bar" aria-label={strings.label} data-testid="cookie-bar">
       <p>
         {strings.message} <a href={policyHref}>{policyText}</a>
       </p>

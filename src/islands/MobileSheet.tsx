@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useHydrated } from './hooks/use-hydrated.ts';
 import { mobileOs } from '../lib/user-agent.ts';
 
-const DISMISSED = 'portal.mobileSheetDismissed';
+/** Set for the session once the visitor put the sheet away (the page wakes the island only while it is not). */
+export const DISMISSED = 'portal.mobileSheetDismissed';
 
 interface Props {
   content: string;

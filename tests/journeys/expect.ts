@@ -64,8 +64,14 @@ export function url(driver: Driver, pattern: RegExp, timeoutMs?: number): Promis
   return until(() => driver.url(), (current) => pattern.test(current), `the URL to match ${String(pattern)}`, timeoutMs);
 }
 
-/** Every island has hydrated (Astro drops `ssr` from an island once it has). */
-export function hydrated(driver: Driver): Promise<Probe> {
+/**
+ * The visitor has engaged every island (a focus in each, as a tap or a Tab would give; islands wake on
+ * engagement, `client:engage`) and every one has hydrated (Astro drops `ssr` from an island once it has).
+ */
+export async function hydrated(driver: Driver): Promise<Probe> {
+  await driver.evaluate(() => {
+    for (const island of document.querySelectorAll('astro-island[ssr]')) island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  }, null);
   return count(driver, { css: 'astro-island[ssr]' }, 0);
 }
 
