@@ -27,8 +27,8 @@ export default defineConfig({
   integrations: [react(), engageDirective(), emulatorDevServer(), pageHeaders()],
   devToolbar: { enabled: false },
   // What every page with an island loads (React's core, the JSX runtime, nanostores and the islands' own
-  // hooks and helpers) goes out as one file instead of eight small ones: each file costs its own request and
-  // gzip header, which on the login page came to a kilobyte.
+  // hooks and helpers, the code loader and the code-failure view) goes out as one file instead of eight small
+  // ones: each file costs its own request and gzip header, which on the login page came to a kilobyte.
   vite: {
     build: {
       rolldownOptions: {
@@ -36,7 +36,7 @@ export default defineConfig({
           codeSplitting: {
             groups: [{
               name: 'islands-shared',
-              test: /node_modules[\\/](react|scheduler|nanostores)[\\/]|src[\\/](islands[\\/]hooks|stores[\\/]visitor|lib[\\/](code-loader|validators))|click-tracking/,
+              test: /node_modules[\\/](react|scheduler|nanostores)[\\/]|src[\\/](islands[\\/](hooks|CodeFailure)|stores[\\/]visitor|lib[\\/](code-loader|validators))|click-tracking/,
             }],
           },
         },

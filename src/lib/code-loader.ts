@@ -39,19 +39,16 @@ if (typeof window !== 'undefined') {
 }
 
 /** The module URL a failed import names (Chromium and Firefox put it in the message; WebKit does not). */
-export function failedModuleUrl(error: unknown): string | undefined {
-  const match = /(?:https?:\/\/[^\s'"]+|\/_astro\/[^\s'"]+)\.js\b/.exec(error instanceof Error ? error.message : String(error));
-  return match?.[0];
-}
+export const failedModuleUrl = (error: unknown): string | undefined => /(?:https?:\/\/[^\s'"]+|\/_astro\/[^\s'"]+)\.js\b/.exec(String(error))?.[0];
 
 /** How many times this page fetched a URL, as far as the browser's resource timing saw it. */
-const fetches = (url: string) => (typeof performance === 'undefined' ? 0 : performance.getEntriesByName(new URL(url, location.href).href).length);
+const fetches = (url: string) => performance.getEntriesByName(new URL(url, location.href).href).length;
 
 async function attempt<T>(load: () => Promise<T>): Promise<T> {
   const before = failures;
   const value = await load();
   if (value !== undefined) return value;
-  throw failures - before === 1 ? lastFailure : new Error('A module failed to load.');
+  throw failures - before === 1 ? lastFailure : new Error();
 }
 
 /** Test seams: the back-off, and how a module is imported by its URL. */
@@ -68,25 +65,25 @@ export interface CodeLoaderSeams {
  * map instead (Firefox, as the spec said until 2024) answers the immediate retry without a request; only then
  * does the last try ask for the module's URL with a query of its own.
  */
-export function codeLoader<T>(load: () => Promise<T>, seams: CodeLoaderSeams = {}): CodeLoader<T> {
-  const { backoffMs = RETRY_BACKOFF_MS, importUrl = (url: string) => import(/* @vite-ignore */ url) } = seams;
+export function codeLoader<T>(load: () => Promise<T>, { backoffMs = RETRY_BACKOFF_MS, importUrl = (url: string) => import(/* @vite-ignore */ url) }: CodeLoaderSeams = {}): CodeLoader<T> {
   let pending: Promise<T> | undefined;
   let value: { current: T } | undefined;
   const $status = atom<LoadStatus>('idle');
 
   async function withRetries(): Promise<T> {
-    try {
-      return await attempt(load);
-    } catch (first) {
-      const url = failedModuleUrl(first);
-      const seen = url ? fetches(url) : 0;
+    let url: string | undefined;
+    let seen = 0;
+    for (let tries = 0; ; tries += 1) {
+      // The last try: a failure the browser answered from its module map (no new fetch) needs a URL of its own.
+      const busted = tries === 2 && url !== undefined && fetches(url) === seen ? `${url}?retry=${String(Date.now())}` : '';
       try {
-        return await attempt(load);
-      } catch (second) {
-        await new Promise((resolve) => setTimeout(resolve, backoffMs));
-        const again = failedModuleUrl(second) ?? url;
-        const reused = again !== undefined && url !== undefined && fetches(url) === seen;
-        return reused ? attempt(() => importUrl(`${again}${again.includes('?') ? '&' : '?'}retry=${String(Date.now())}`) as Promise<T>) : attempt(load);
+        return await attempt(busted ? () => importUrl(busted) as Promise<T> : load);
+      } catch (error) {
+        if (tries === 2) throw error;
+        if (tries === 0) {
+          url = failedModuleUrl(error);
+          if (url) seen = fetches(url);
+        } else await new Promise((resolve) => setTimeout(resolve, backoffMs));
       }
     }
   }
@@ -104,7 +101,7 @@ export function codeLoader<T>(load: () => Promise<T>, seams: CodeLoaderSeams = {
         (error: unknown) => {
           pending = undefined;
           $status.set('failed');
-          throw new CodeLoadError(failedModuleUrl(error) ?? 'A module failed to load.', { cause: error });
+          throw new CodeLoadError(failedModuleUrl(error), { cause: error });
         },
       );
     }

@@ -53,7 +53,14 @@ export function browserForRecovery(options: Pick<RecoveryPageOptions, 'wlKey' | 
       window.addEventListener('popstate', listener);
       return () => { window.removeEventListener('popstate', listener); };
     },
-    onEngage: (listener) => listen(['pointerdown', 'keydown', 'focusin', 'pagehide'], listener),
+    // The wizard wakes when the visitor engages with it (client:engage): a focus already in the page is that engagement.
+    onEngage: (listener) => {
+      if (document.activeElement && document.activeElement !== document.body) {
+        queueMicrotask(listener);
+        return () => undefined;
+      }
+      return listen(['pointerdown', 'keydown', 'focusin', 'pagehide'], listener);
+    },
     after: (ms, run) => {
       const timer = setTimeout(run, ms);
       return () => { clearTimeout(timer); };

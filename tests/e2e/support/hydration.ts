@@ -11,10 +11,15 @@ export async function engageIslands(page: Page): Promise<void> {
   });
 }
 
-/** Every island on the page is engaged and has hydrated: its buttons act and its state is real. */
+/**
+ * Every island on the page is engaged and has hydrated: its buttons act and its state is real. Engaged again
+ * at each poll: an island whose directive has not started yet (the page still loading) missed the first focus.
+ */
 export async function islandsHydrated(page: Page): Promise<void> {
-  await engageIslands(page);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect.poll(async () => {
+    await engageIslands(page);
+    return page.locator('astro-island[ssr]').count();
+  }).toBe(0);
 }
 
 /**
