@@ -120,6 +120,10 @@ test('a native island says nothing when its code fails: the submit held for it g
   await vi.waitFor(() => expect(posted).toHaveBeenCalledOnce());
   expect(posted.mock.contexts[0]).toBe(form);
   expect(document.querySelectorAll('[role=alert]')).toHaveLength(0);
+  // From then on the form is the plain form: a submit is no longer held.
+  const later = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+  form.dispatchEvent(later);
+  expect(later.defaultPrevented).toBe(false);
 });
 
 test('an island marked now wakes without engagement only when the page needs it', () => {

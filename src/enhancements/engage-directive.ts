@@ -72,6 +72,8 @@ const engage: ClientDirective = (load, options, el) => {
     if (state === 2) return;
     state = 3;
     if (settings.native) {
+      // The plain HTML takes over: what was held for the island goes out as it would have, and nothing more is held.
+      watch(holding, hold, false, [el]);
       held.length = 0;
       for (const form of submits.splice(0)) HTMLFormElement.prototype.submit.call(form);
       return;

@@ -14,7 +14,6 @@ const strings: ChangePasswordStrings = {
   show: text('show'), submit: text('submit'), rules: text('rules'), length: text('length'), upper: text('upper'), lower: text('lower'), digit: text('digit'),
   special: text('special'), match: text('match'), differs: text('differs'), met: text('met'), unmet: text('unmet'), tooLong: text('tooLong'),
   errors: { ...Object.fromEntries(CHANGE_PASSWORD_ERROR_CODES.map((code) => [code, code])), generic: 'generic' } as ChangePasswordStrings['errors'],
-  codeFailure: { message: text('codeFailure'), reload: text('reload'), tryAgain: text('tryAgain') },
 };
 
 afterEach(cleanup);

@@ -8,7 +8,6 @@ import type { PortalKind } from '../domain/portal-kinds.ts';
 import { isSafeRedirect } from '../lib/safe-redirect.ts';
 import { createChangePasswordPage, userTypeOf } from '../stores/change-password.ts';
 import CodeFailure from './CodeFailure.tsx';
-import type { CodeFailureStrings } from './CodeFailure.tsx';
 import { useStore } from './hooks/use-store.ts';
 import { useHydrated } from './hooks/use-hydrated.ts';
 import { useKeepTypedValue } from './hooks/use-keep-typed-value.ts';
@@ -19,7 +18,6 @@ export interface ChangePasswordStrings {
   length: string; upper: string; lower: string; digit: string; special: string; match: string; differs: string; met: string; unmet: string;
   tooLong: string;
   errors: Record<ChangePasswordErrorCode | 'generic', string>;
-  codeFailure: CodeFailureStrings;
 }
 
 interface Props {
@@ -113,7 +111,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   return (
     <form ref={form} method="post" action={`/pw/forms/smpwservices.fcc?${action.toString()}`} onSubmit={onSubmit} noValidate={hydrated}>
       {error && <p className="alert alert--danger" role="alert">{error}</p>}
-      {agent.failed && <CodeFailure strings={strings.codeFailure} onTryAgain={() => { actions.retry(); }} />}
+      {agent.failed && <CodeFailure onTryAgain={() => { actions.retry(); }} />}
       <p>{ftu ? strings.ftuIntro : strings.intro}</p>
       <input type="hidden" name="wl" value={wlKey} />
       <div className="field">

@@ -54,25 +54,7 @@ export function resolveEnvironment(hostname: string, map: EnvironmentMap, option
 }
 
 /** Spec 4.4's substring rules for a corporate host's own part, in the order they are tried. */
-const OWN_PART_RULES: ReadonlyArray<readonly [DeployedEnvironment, readonly string[]]> = [['DEV', ['dev']], ['XAT', ['xat', 'qa', 'demo']], ['QA', ['test', 'uat']]];
-
-/**
- * A regular expression (its source, for a case-insensitive test of a host without its trailing dot) that
- * every host showing the White Label testing link matches: the login page wakes the link's island at once
- * only there, so production hosts never load its code. It may match a host that then does not show the
- * link (a corporate host a production pattern claims, say): that host only loads the island for nothing.
- */
-export function whiteLabelTestingHosts(map: EnvironmentMap): string {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const testing = map.whiteLabelTestingEnvironments;
-  const patterns = DEPLOYED_ENVIRONMENTS.filter((environment) => testing.includes(environment)).flatMap((environment) => map.domainEnvMap[environment] ?? []);
-  const parts = OWN_PART_RULES.filter(([environment]) => testing.includes(environment)).flatMap(([, words]) => words);
-  const which = [...patterns.map((pattern) => `(?=${pattern})`), ...(parts.length > 0 ? [`(?=.*(?:${parts.map(escape).join('|')}))`] : [])];
-  const domains = map.corporateDomains.map((domain) => escape(normaliseHost(domain))).join('|');
-  // Every corporate host where PRODUCTION itself is a testing environment; else only where a testing one can resolve.
-  const gate = testing.includes('PRODUCTION') ? '' : `(?:${which.join('|') || '(?!)'})`;
-  return `^${gate}(?:.*\\.)?(?:${domains})$`;
-}
+export const OWN_PART_RULES: ReadonlyArray<readonly [DeployedEnvironment, readonly string[]]> = [['DEV', ['dev']], ['XAT', ['xat', 'qa', 'demo']], ['QA', ['test', 'uat']]];
 
 /** Logs a resolution failure with its spec 8 message and the host, for ops reading the browser console. */
 function logEnvironmentError(error: EnvironmentError, hostname: string): void {

@@ -44,14 +44,13 @@ export default function RecoveryWizard({ strings, ...options }: Props) {
   const waiting = state.busy || (needsViews && !views && !viewsFailed);
 
   const heading = flow === 'FUID' ? strings['recovery.fuid.heading'] : flow === 'FTU' ? strings['recovery.ftu.heading'] : strings['recovery.fps.heading'];
-  const codeFailure = { message: strings['common.codeFailure.message'], reload: strings['common.codeFailure.reload'], tryAgain: strings['common.codeFailure.tryAgain'] };
     const hasError = state.message !== null;
   return (
     <div className="wizard" ref={region} aria-busy={waiting}>
       <h1 id="recovery-heading" tabIndex={-1}>{heading}</h1>
       <div aria-live="assertive" aria-atomic="true">
-        {state.message === 'errors.code' ? <CodeFailure strings={codeFailure} onTryAgain={() => void actions.retry()} />
-          : viewsFailed ? <CodeFailure strings={codeFailure} onTryAgain={preloadViews} />
+        {state.message === 'errors.code' ? <CodeFailure onTryAgain={() => void actions.retry()} />
+          : viewsFailed ? <CodeFailure onTryAgain={preloadViews} />
             : state.message && <p className="alert alert--danger" role="alert">{strings[`recovery.${state.message}`]}</p>}
       </div>
       {waiting && <div className="spinner" role="status"><span className="spinner__ring" aria-hidden="true" /><span className="visually-hidden">{strings['recovery.busy']}</span></div>}

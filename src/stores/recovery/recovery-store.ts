@@ -66,7 +66,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
         fail('errors.code');
         return;
       }
-      console.error('The recovery step failed.', error);
+      console.error(error);
       fail('errors.generic');
     }
   };
