@@ -9,6 +9,7 @@ import { emulatorDevServer } from './scripts/emulator/dev-server-integration.ts'
 import { cspDirectives } from './src/build/csp.ts';
 import { loadEnvironmentMap } from './src/config/load-environment-map.ts';
 import { pageHeaders } from './src/build/page-headers.ts';
+import { engageDirective } from './src/build/engage.ts';
 
 // Astro bundles the content collections (brands, content) from the data store in its cache folder: builds of
 // other brand folders or subsets (tests, benchmarks, the shards of build:brands) keep a folder of their own
@@ -44,11 +45,11 @@ export default defineConfig({
     defaultLocale: 'en-US',
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  integrations: [react(), emulatorDevServer(), pageHeaders(), ...(cacheDir ? [dropCacheAfterBuild(cacheDir)] : [])],
+  integrations: [react(), engageDirective(), emulatorDevServer(), pageHeaders(), ...(cacheDir ? [dropCacheAfterBuild(cacheDir)] : [])],
   devToolbar: { enabled: false },
   // What every page with an island loads (React's core, the JSX runtime, nanostores and the islands' own
-  // hooks and helpers) goes out as one file instead of eight small ones: each file costs its own request and
-  // gzip header, which on the login page came to a kilobyte.
+  // hooks and helpers, the code loader and the code-failure view) goes out as one file instead of eight small
+  // ones: each file costs its own request and gzip header, which on the login page came to a kilobyte.
   vite: {
     build: {
       rolldownOptions: {
@@ -56,7 +57,7 @@ export default defineConfig({
           codeSplitting: {
             groups: [{
               name: 'islands-shared',
-              test: /node_modules[\\/](react|scheduler|nanostores)[\\/]|src[\\/](islands[\\/]hooks|stores[\\/]visitor|lib[\\/](lazy|validators))|click-tracking/,
+              test: /node_modules[\\/](react|scheduler|nanostores)[\\/]|src[\\/](islands[\\/](hooks|CodeFailure)|stores[\\/]visitor|lib[\\/](code-loader|validators))|click-tracking/,
             }],
           },
         },

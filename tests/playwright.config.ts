@@ -30,10 +30,13 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.
  *                                                                          the run, in front of E2E_PORT)
  *   E2E_WAYS_BACK_PORT         E2E_PORT + 14  ways-back-to-login           ways-back-to-login (every way back to login keeps
  *                                                                          brand and language; sessions, password changes)
+ *   E2E_CODE_ARRIVAL_PORT      E2E_PORT + 15  code-arrival                 code-arrival (chunks that fail to arrive)
+ *   E2E_ENGAGE_PORT            E2E_PORT + 16  hydrate-on-engagement        hydrate-on-engagement (islands wake on engagement)
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
  * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and
- * the dev server 4422, TLS 4423, ways back 4424).
+ * the dev server 4422, TLS 4423, ways back 4424,
+ * code arrival 4425, engagement 4426).
  */
 const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const PORT = port('E2E_PORT', 4399);
@@ -53,6 +56,8 @@ const ISOLATED: Array<{ spec: string; port: number }> = [
   { spec: 'recovery-web-otp', port: port('E2E_RECOVERY_WEBOTP_PORT', PORT + 10) },
   { spec: 'journeys', port: port('E2E_JOURNEY_PORT', PORT + 11) },
   { spec: 'ways-back-to-login', port: port('E2E_WAYS_BACK_PORT', PORT + 14) },
+  { spec: 'code-arrival', port: port('E2E_CODE_ARRIVAL_PORT', PORT + 15) },
+  { spec: 'hydrate-on-engagement', port: port('E2E_ENGAGE_PORT', PORT + 16) },
 ];
 /** The spec that edits brand files under `astro dev` (it starts that server itself). */
 const DEV_SERVER_SPEC = 'brand-live-edit';

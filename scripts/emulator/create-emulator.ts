@@ -50,6 +50,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const path = url.pathname;
+    // After `POST /__emulator/deploy` the pages already open ask for chunks a deploy replaced (tests of issue 21).
+    if (state.scriptsGone && /^\/_astro\/.+\.js$/.test(path)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Not Found');
+      return true;
+    }
     if (path.startsWith('/portal-login-service/')) {
       // Cookie-to-header XSRF check (spec 7): the page copies XSRF-TOKEN into X-XSRF-TOKEN.
       const cookie = cookieOf(req, XSRF_COOKIE);

@@ -446,6 +446,20 @@ test('records statistics and resets to the seeded state', async () => {
   expect(login.headers.get('location')).toBe('/apps/home');
 });
 
+test('after POST /__emulator/deploy every hashed script answers 404 until the reset, as after a deploy under an open page', async () => {
+  // Until then the emulator lets a script's path through to the static files (this test server has none).
+  const answer = async (path: string) => {
+    const response = await api.request('GET', path);
+    return [response.status, response.headers.get('cache-control'), await response.text()];
+  };
+  expect(await answer('/_astro/RecoveryWizard.abc123.js')).toEqual([404, null, 'not an emulator path']);
+  await api.request('POST', '/__emulator/deploy');
+  expect(await answer('/_astro/RecoveryWizard.abc123.js?astro-retry=1')).toEqual([404, 'no-store', 'Not Found']);
+  expect(await answer('/_astro/PortalShell.abc123.css')).toEqual([404, null, 'not an emulator path']);
+  await api.request('POST', '/__emulator/reset');
+  expect(await answer('/_astro/RecoveryWizard.abc123.js')).toEqual([404, null, 'not an emulator path']);
+});
+
 test('serves the White Label test groups', async () => {
   const groups = await api.json<Array<{ lobname: string }>>('GET', '/nxn-service/public/wlTestUrls');
   expect(groups.body.map((group) => group.lobname)).toEqual(['Wealth Management', 'Retirement and Education']);

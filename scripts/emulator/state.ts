@@ -72,6 +72,8 @@ export class EmulatorState {
   sessions = new Map<string, { userId: string; wl: string }>();
   outbox: OutboxMessage[] = [];
   stats: StatRecord[] = [];
+  /** A deploy happened under the open pages (`POST /__emulator/deploy`): their hashed scripts answer 404. */
+  scriptsGone = false;
   readonly fixturePath: string;
 
   constructor(fixturePath: string) {
@@ -87,6 +89,7 @@ export class EmulatorState {
     this.sessions.clear();
     this.outbox = [];
     this.stats = [];
+    this.scriptsGone = false;
   }
 
   /**

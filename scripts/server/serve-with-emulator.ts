@@ -11,10 +11,10 @@ export interface ServedPortal {
   close: () => void;
 }
 
-/** Serves dist/ with its own emulator on a free loopback port (the screenshot tools). */
-export async function serveWithEmulator(): Promise<ServedPortal> {
+/** Serves dist/ (or another build) with its own emulator on a free loopback port (the screenshot and bench tools). */
+export async function serveWithEmulator(distDir = DIST_DIR): Promise<ServedPortal> {
   const emulator = createEmulator();
-  const server = createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) });
+  const server = createPortalServer({ distDir, mounted: (req, res) => emulator.handle(req, res) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, emulator, close: () => server.close() };
 }

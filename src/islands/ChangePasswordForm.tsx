@@ -7,6 +7,7 @@ import { minimumPasswordLength, passwordChecks } from '../domain/password-rules.
 import type { PortalKind } from '../domain/portal-kinds.ts';
 import { isSafeRedirect } from '../lib/safe-redirect.ts';
 import { createChangePasswordPage, userTypeOf } from '../stores/change-password.ts';
+import CodeFailure from './CodeFailure.tsx';
 import { useStore } from './hooks/use-store.ts';
 import { useHydrated } from './hooks/use-hydrated.ts';
 import { useKeepTypedValue } from './hooks/use-keep-typed-value.ts';
@@ -83,8 +84,11 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   if (query.get('fpsRedirect')) action.set('fpsRedirect', query.get('fpsRedirect') ?? '');
   if (query.get('uid')) action.set('uid', query.get('uid') ?? '');
 
+  // A submit held for the host's code no longer holds the button once that code failed: the form says so,
+  // and a new submit (or Try again) loads it again and then posts.
+  const held = submitting && !agent.failed;
   function onSubmit(event: SyntheticEvent) {
-    if (!valid || submitting) {
+    if (!valid || held) {
       event.preventDefault();
       return;
     }
@@ -92,6 +96,8 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
     if (!agent.known) {
       event.preventDefault();
       waitingForAgent.current = true;
+      // The host's code did not arrive: this submit is its Try again.
+      if (agent.failed) actions.retry();
       return;
     }
     actions.posting();
@@ -119,6 +125,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   return (
     <form ref={form} method="post" action={`/pw/forms/smpwservices.fcc?${action.toString()}`} onSubmit={onSubmit} noValidate={hydrated}>
       {error && <p className="alert alert--danger" role="alert">{error}</p>}
+      {agent.failed && <CodeFailure onTryAgain={() => { actions.retry(); }} />}
       <p>{ftu ? strings.ftuIntro : strings.intro}</p>
       <input type="hidden" name="wl" value={wlKey} />
       <div className="field">
@@ -151,7 +158,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
           ))}
         </ul>
       </div>
-      <button type="submit" className="button" data-click="changePassword" disabled={hydrated && (!valid || submitting)}>{strings.submit}</button>
+      <button type="submit" className="button" data-click="changePassword" disabled={hydrated && (!valid || held)}>{strings.submit}</button>
     </form>
   );
 }

@@ -1,6 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { codeLoader } from '../lib/code-loader.ts';
 import { getCookie, removeCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
 import { useHydrated } from './hooks/use-hydrated.ts';
+
+// The public suffix list loads only when the bar is closed, not with the page.
+const publicSuffixes = codeLoader(() => import('tldts/dist/index.esm.min.js'));
 
 /** The consent cookie; login.astro's pre-paint gate reads the same name. */
 export const EU_COOKIE = 'EU_COOKIE';
@@ -14,42 +18,31 @@ interface Props {
 /** The EU cookie consent bar: shown until EU_COOKIE exists; closing sets it for 365 days (spec 4.2). */
 export default function CookieBar({ strings, policyHref, policyText }: Props) {
   // Rendered into the page at build time, so it is there at first paint; a pre-paint script hides it when
-  // EU_COOKIE exists (login.astro), and this removes it once the island runs.
+  // EU_COOKIE exists, another measures it for the page's scroll padding (login.astro), and this removes it
+  // once the island runs (when the visitor engages with the bar).
   const hydrated = useHydrated();
   const [closed, setClosed] = useState(false);
   const open = !closed && !(hydrated && getCookie(document, EU_COOKIE) !== null);
 
-  // The bar's height as the page's scroll padding (login.scss), so keyboard focus never lands under it.
-  const bar = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const element = bar.current;
-    if (!open || !element) return undefined;
-    const root = document.documentElement.style;
-    const observer = new ResizeObserver(() => root.setProperty('--cookie-bar-block', `${element.offsetHeight}px`));
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.removeProperty('--cookie-bar-block');
-    };
-  }, [open]);
 
   function close() {
     const secure = location.protocol === 'https:';
     // On this host at once, so a visitor who leaves right away is not asked again here; then, once the
-    // public suffix list has loaded (only now, not with the page), on the whole registrable domain.
+    // public suffix list has loaded, on the whole registrable domain. A list that cannot be loaded leaves the
+    // cookie on this host: the bar stays closed here, which is what the visitor asked for.
     setCookie(document, EU_COOKIE, 'true', { days: 365, secure });
     setClosed(true);
-    void import('tldts/dist/index.esm.min.js').then(({ getDomain }) => {
+    publicSuffixes.use(({ getDomain }) => {
       const domain = secondaryDomain(location.hostname, (hostname) => getDomain(hostname, { allowPrivateDomains: true }));
       if (!domain) return;
       setCookie(document, EU_COOKIE, 'true', { days: 365, secure, domain });
       removeCookie(document, EU_COOKIE);
-    }, () => undefined);
+    });
   }
 
   if (!open) return null;
   return (
-    <section ref={bar} className="cookie-bar" aria-label={strings.label} data-testid="cookie-bar">
+    <section className="cookie-bar" aria-label={strings.label} data-testid="cookie-bar">
       <p>
         {strings.message} <a href={policyHref}>{policyText}</a>
       </p>

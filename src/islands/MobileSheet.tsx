@@ -3,7 +3,8 @@ import { useBrowserCheckOpen } from './hooks/use-browser-check-open.ts';
 import { useHydrated } from './hooks/use-hydrated.ts';
 import { mobileOs } from '../lib/user-agent.ts';
 
-const DISMISSED = 'portal.mobileSheetDismissed';
+/** Set for the session once the visitor put the sheet away (the page wakes the island only while it is not). */
+export const DISMISSED = 'portal.mobileSheetDismissed';
 
 interface Props {
   content: string;

@@ -2,6 +2,7 @@ import { useStore } from './hooks/use-store.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import { createWhiteLabelTesting } from '../stores/white-label-testing.ts';
+import CodeFailure from './CodeFailure.tsx';
 
 interface Props {
   strings: { link: string; title: string; empty: string; error: string; contact: string; loading: string; close: string };
@@ -30,6 +31,7 @@ export default function WhiteLabelTesting({ strings, environmentMap, wlKey }: Pr
         <h2 id="wl-testing-title">{strings.title}</h2>
         {load.state === 'loading' && <p role="status">{strings.loading}</p>}
         {load.state === 'failed' && <p className="alert alert--danger" role="alert">{strings.error}</p>}
+        {load.state === 'codeFailed' && <CodeFailure onTryAgain={() => void actions.opened()} />}
         {load.state === 'loaded' && load.groups.length === 0 && <p>{strings.empty}</p>}
         {load.state === 'loaded' && load.groups.map((group) => (
           <details key={group.lobname} className="wl-group">

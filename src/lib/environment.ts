@@ -49,11 +49,12 @@ export function resolveEnvironment(hostname: string, map: EnvironmentMap, option
   // `test` must not make every host under it DEV or QA.
   const own = corporateOwnPart(host, map.corporateDomains);
   if (own === null) return { ok: false, error: 'NO_MATCH' };
-  if (own.includes('dev')) return { ok: true, environment: 'DEV' };
-  if (['xat', 'qa', 'demo'].some((part) => own.includes(part))) return { ok: true, environment: 'XAT' };
-  if (['test', 'uat'].some((part) => own.includes(part))) return { ok: true, environment: 'QA' };
-  return { ok: true, environment: 'PRODUCTION' };
+  const rule = OWN_PART_RULES.find(([, parts]) => parts.some((part) => own.includes(part)));
+  return { ok: true, environment: rule ? rule[0] : 'PRODUCTION' };
 }
+
+/** Spec 4.4's substring rules for a corporate host's own part, in the order they are tried. */
+export const OWN_PART_RULES: ReadonlyArray<readonly [DeployedEnvironment, readonly string[]]> = [['DEV', ['dev']], ['XAT', ['xat', 'qa', 'demo']], ['QA', ['test', 'uat']]];
 
 /** Logs a resolution failure with its spec 8 message and the host, for ops reading the browser console. */
 function logEnvironmentError(error: EnvironmentError, hostname: string): void {

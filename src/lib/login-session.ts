@@ -4,7 +4,8 @@ import { readAuthCookie } from './cookies.ts';
 // mark the change-password page leaves for the success toast (spec 2.2).
 const USER_ID = 'portal.login.userId';
 const USER_TOKEN = 'portal.login.usrTok';
-const PASSWORD_RESET = 'portal.passwordReset';
+/** The session key of the pending password change (read by the login page's success toast). */
+export const PASSWORD_RESET = 'portal.passwordReset';
 
 function storage(): Storage | undefined {
   try {

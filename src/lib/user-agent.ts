@@ -46,6 +46,9 @@ export function isInternetExplorer(ua: string): boolean {
   return /Trident\/|MSIE /.test(ua);
 }
 
+/** The user agents mobileOs names (the bottom sheet's island wakes at once only for them). */
+export const MOBILE_OS_AGENTS = 'Android|iPhone|iPad|iPod';
+
 /** The mobile OS for the bottom sheet, if any. */
 export function mobileOs(ua: string): 'android' | 'ios' | null {
   if (/Android/.test(ua)) return 'android';

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import type { UserType } from '../domain/flows.ts';
 import type { PortalKind } from '../domain/portal-kinds.ts';
+import { codeLoader } from '../lib/code-loader.ts';
 import type { CookieJar } from '../lib/cookies.ts';
 import type { pageEnvironment, smAgentName } from '../lib/environment.ts';
 import { forgetPasswordChange, markPasswordChangePosted } from '../lib/login-session.ts';
@@ -18,7 +19,10 @@ export function userTypeOf(query: URLSearchParams): UserType {
 /**
  * The change-password page (design.md): once the form is on screen (`start`), the user type of the query
  * reaches the support dialog, a refusal (SMPWERR) drops the pending success mark, click tracking starts, and
- * the SiteMinder agent the form posts to follows the host's environment and the portal kind (spec 7).
+ * the SiteMinder agent the form posts to follows the host's environment and the portal kind (spec 7). The
+ * environment's code loads after the page; when it cannot be loaded the agent stays unknown and `failed`
+ * says so: the form shows the code failure and holds a submit (QA's form must never post to PRODUCTION's
+ * agent), and `retry` loads it again.
  */
 export function createChangePasswordPage(
   options: { wlKey: string; clickMonitor: boolean; environmentMap: EnvironmentMap; portalKind: PortalKind },
@@ -27,21 +31,22 @@ export function createChangePasswordPage(
 ) {
   // PRODUCTION's agent (every environment but QA shares it) until the host is resolved: the static HTML has it too.
   // `known` says whether the host was resolved: a post must wait for it, or QA's would land on PRODUCTION's agent.
-  const $smAgent = atom({ name: options.environmentMap.smagentname[options.portalKind].other, known: false });
+  const $smAgent = atom({ name: options.environmentMap.smagentname[options.portalKind].other, known: false, failed: false });
+  const environment = codeLoader(loadEnvironment);
+  /** Resolves the host's agent; code that does not arrive is the `failed` state, never a form held in silence. */
+  function resolveAgent(): void {
+    $smAgent.set({ ...$smAgent.get(), failed: false });
+    environment.load().then(
+      ({ pageEnvironment, smAgentName }) => {
+        $smAgent.set({ name: smAgentName(pageEnvironment(browser.hostname(), options.environmentMap), options.portalKind, options.environmentMap), known: true, failed: false });
+      },
+      () => { $smAgent.set({ ...$smAgent.get(), failed: true }); },
+    );
+  }
   /** Connects the page's store to the page; gives its stop. */
   function start(): () => void {
     const query = new URLSearchParams(browser.search());
-    // The resolution loads after the page, to keep it out of the eager bytes.
-    loadEnvironment().then(
-      ({ pageEnvironment, smAgentName }) => {
-        $smAgent.set({ name: smAgentName(pageEnvironment(browser.hostname(), options.environmentMap), options.portalKind, options.environmentMap), known: true });
-      },
-      (error: unknown) => {
-        // A chunk that never loads must not hold the form for ever: it posts to PRODUCTION's agent, as without script.
-        console.error('The environment could not be resolved; the password change posts to the default agent.', error);
-        $smAgent.set({ ...$smAgent.get(), known: true });
-      },
-    );
+    resolveAgent();
     $userType.set(userTypeOf(query));
     if (query.get('SMPWERR') !== null) forgetPasswordChange();
     return trackClicks({ wlKey: options.wlKey, component: 'fps-self-change-pw', monitored: options.clickMonitor, fromState: () => 'changePassword' });
@@ -50,6 +55,10 @@ export function createChangePasswordPage(
     $smAgent,
     start,
     actions: {
+      /** Try again after the environment's code did not arrive: loads it again, keeping what was typed. */
+      retry(): void {
+        if (!$smAgent.get().known) resolveAgent();
+      },
       /**
        * The form posts to SiteMinder: the success toast waits for its answer, and the brand is kept for it, since
        * the success (`/apps/home?fromPage=FPS`) comes back to login through the site root, which follows the cookie.

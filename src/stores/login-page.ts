@@ -1,13 +1,13 @@
 import { atom } from 'nanostores';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
-import { lazy } from '../lib/lazy.ts';
+import { codeLoader } from '../lib/code-loader.ts';
 import { loginMessageKey } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
 import { rememberLoginAttempt } from '../lib/login-session.ts';
 import { trackClicks } from '../services/telemetry/click-tracking.ts';
 
 // Statistics load only when there is a failure to report.
-const loginStatistics = lazy(() => import('../services/telemetry/login-statistics.ts'));
+const loginStatistics = codeLoader(() => import('../services/telemetry/login-statistics.ts'));
 
 export interface LoginPageOptions {
   wlKey: string;

@@ -1,8 +1,15 @@
 import { atom } from 'nanostores';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import type { WhiteLabelTestGroup } from '../contract/white-label-test-urls.ts';
+import { codeLoader } from '../lib/code-loader.ts';
 
-export type WhiteLabelLoad = { state: 'idle' | 'loading' | 'failed' } | { state: 'loaded'; groups: WhiteLabelTestGroup[] };
+/** The dialog's list: `failed` is the service's failure (spec 2.2's text), `codeFailed` code that did not arrive. */
+export type WhiteLabelLoad = { state: 'idle' | 'loading' | 'failed' | 'codeFailed' } | { state: 'loaded'; groups: WhiteLabelTestGroup[] };
+
+// Loaded after the page (production hosts never show the link), and the client only once the dialog opens.
+const environment = codeLoader(() => import('../lib/environment.ts'));
+const supportService = codeLoader(() => import('../services/portal-support-service.ts'));
+const httpStats = codeLoader(() => import('../services/telemetry/report-http-stat.ts'));
 
 /** The White Label testing link and dialog of the login page (spec 2.2): shown only in integration-test environments. */
 export function createWhiteLabelTesting(options: { wlKey: string; environmentMap: EnvironmentMap }, hostname: () => string = () => location.hostname) {
@@ -15,19 +22,26 @@ export function createWhiteLabelTesting(options: { wlKey: string; environmentMap
      * resolution loads after the page: production hosts never show the link, so nothing waits for it.
      */
     start: (): void => {
-      void import('../lib/environment.ts').then(({ showsWhiteLabelTesting }) => {
+      // Code that cannot be loaded leaves the link away, as on a host that does not show it.
+      environment.use(({ showsWhiteLabelTesting }) => {
         $testing.set({ ...$testing.get(), shown: showsWhiteLabelTesting(hostname(), options.environmentMap) });
       });
     },
     actions: {
-      /** The dialog opened: load the groups once. The client and its HTTP-stats reporter load only now (test environments only). */
+      /** The dialog opened (or Try again after its code failed): load the groups once. The client and its HTTP-stats reporter load only now (test environments only). */
       async opened(): Promise<void> {
         const { load } = $testing.get();
         if (load.state === 'loaded' || load.state === 'loading') return;
         setLoad({ state: 'loading' });
-        const [{ createPortalSupportService }, { reportHttpStat }] = await Promise.all([
-          import('../services/portal-support-service.ts'), import('../services/telemetry/report-http-stat.ts'),
-        ]);
+        let code;
+        try {
+          code = await Promise.all([supportService.load(), httpStats.load()]);
+        } catch {
+          // The dialog says so, with Try again (this action) and Reload: never a "Loading" left on screen.
+          setLoad({ state: 'codeFailed' });
+          return;
+        }
+        const [{ createPortalSupportService }, { reportHttpStat }] = code;
         const service = createPortalSupportService({
           reportHttpStat: (stat) => { reportHttpStat(stat, { wlKey: options.wlKey, environmentMap: options.environmentMap, fromState: 'login', toState: 'login/whiteLabelTesting' }); },
         });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../scripts/browsers/chromium.ts';
+import { islandsHydrated } from './support/hydration.ts';
 
 // A host under a two-label public suffix (co.uk), resolved to this machine.
 const HOST = 'portal.example.co.uk';
@@ -17,7 +18,7 @@ test('under a two-label public suffix the closed cookie bar stays closed on the 
   await page.goto(`http://${HOST}:${port}/app/nxn/login?SMQUERYDATA=q`);
   const bar = page.getByTestId('cookie-bar');
   await expect(bar).toBeVisible();
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   await bar.getByRole('button', { name: 'Accept and close' }).click();
   await expect(bar).toBeHidden();
   // On the registrable domain (spec 4.2), not on co.uk, which the browser would refuse.
@@ -27,6 +28,6 @@ test('under a two-label public suffix the closed cookie bar stays closed on the 
   expect(expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
   await page.reload();
   await expect(page.getByLabel('User ID')).toBeVisible();
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   await expect(bar).toBeHidden();
 });

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { islandsHydrated } from './support/hydration.ts';
 
 // spec 5: names are required, at most 100 characters and free of asterisks; nothing else is refused.
 test("O'Brien, Jr. reaches the forgot-user lookup with the name as typed", async ({ page }) => {
   await page.goto('/self-service/nxn/fuid');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   await page.getByLabel('First name').fill("Seán O'Brien");
   await page.getByLabel('Last name').fill('Scriptorius, Jr.');
   await page.getByLabel('E-mail address').fill('sean.obrien@example.com');
@@ -22,7 +23,7 @@ test("O'Brien, Jr. reaches the forgot-user lookup with the name as typed", async
 
 test('a name with an asterisk is still refused', async ({ page }) => {
   await page.goto('/self-service/nxn/fuid');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   const first = page.getByLabel('First name');
   await first.fill('Jo*hn');
   await first.blur();

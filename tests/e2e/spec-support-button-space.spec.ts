@@ -13,7 +13,7 @@ for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 740 });
       // The cookie bar is an overlay of its own, closed here so the page itself is what is measured.
       await context.addCookies([{ name: 'EU_COOKIE', value: 'true', url: baseURL ?? '' }]);
-      for (const [type, file] of Object.entries(PAGE_TYPES)) {
+      for (const [type, { file }] of Object.entries(PAGE_TYPES)) {
         await page.goto(urlOf(file, brand));
         const button = page.locator('.support-button');
         if ((await button.count()) === 0) continue;

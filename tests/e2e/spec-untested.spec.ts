@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../scripts/browsers/chromium.ts';
+import { islandsHydrated } from './support/hydration.ts';
 
 // Hosts of src/config/environment-map.json, resolved to this machine: XAT, QA and PRODUCTION.
 const HOSTS = { xat: 'portal-xat.nxn.example', qa: 'portal-qa.nxn.example', production: 'portal.nxn.example' };
@@ -12,7 +13,7 @@ test.use({
   },
 });
 const port = new URL(process.env['E2E_BASE'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 4399}`).port;
-const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+const hydrated = (page: Page) => islandsHydrated(page);
 
 test.describe('the White Label dialog (spec 2.2)', () => {
   for (const [answer, text] of [['an empty list', 'No White Label domains associated with this server.'], ['a server error', 'Error retrieving White Label domains.']] as const) {

@@ -58,3 +58,19 @@ test('the White Label testing link is absent on PRODUCTION and MOCK hosts', asyn
     await expect(page.getByRole('button', { name: 'White Label testing' })).toHaveCount(0);
   }
 });
+
+test('the White Label dialog whose code does not arrive says so with Try again, which then lists the groups (issue 21)', async ({ page }) => {
+  await page.goto(`http://portal-qa.nxn.example:${port}/app/nxn/login?SMQUERYDATA=q`);
+  // The dialog's client is loaded when it opens; until the network is back, every request for it is dropped.
+  let away = true;
+  await page.route((url) => /^\/_astro\/portal-support-service\.[\w-]+\.js$/.test(url.pathname), (route) => (away ? route.abort('connectionreset') : route.continue()));
+  await page.getByRole('button', { name: 'White Label testing' }).click();
+  const dialog = page.getByRole('dialog', { name: 'White Label domains' });
+  await expect(dialog.getByRole('alert')).toHaveText(/This page could not finish loading\. Check your connection and reload the page\./);
+  // No "Loading…" left on screen beside it (read once, as the message shows).
+  expect(await dialog.getByRole('status').count()).toBe(0);
+  away = false;
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog.locator('details', { hasText: 'Wealth Management' })).toBeVisible();
+  expect(await dialog.getByRole('alert').count()).toBe(0);
+});

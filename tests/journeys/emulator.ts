@@ -22,6 +22,11 @@ export class Emulator {
     return this.post('/__emulator/reset');
   }
 
+  /** A deploy under the open pages: their hashed scripts answer 404 until the next reset. */
+  deploy(): Promise<void> {
+    return this.post('/__emulator/deploy');
+  }
+
   /** The simulated callee keys the code of every call in progress. */
   answerCalls(): Promise<void> {
     return this.post('/__emulator/calls/answer');

@@ -64,9 +64,20 @@ export function url(driver: Driver, pattern: RegExp, timeoutMs?: number): Promis
   return until(() => driver.url(), (current) => pattern.test(current), `the URL to match ${String(pattern)}`, timeoutMs);
 }
 
-/** Every island has hydrated (Astro drops `ssr` from an island once it has). */
+/**
+ * The visitor has engaged every island (a focus in each, as a tap or a Tab would give; islands wake on
+ * engagement, `client:engage`) and every one has hydrated (Astro drops `ssr` from an island once it has).
+ * Engaged again at each poll: an island whose directive has not started yet (the page still loading) has
+ * no listener for the first focus.
+ */
 export function hydrated(driver: Driver): Promise<Probe> {
-  return count(driver, { css: 'astro-island[ssr]' }, 0);
+  const engageAndCount = async () => {
+    await driver.evaluate(() => {
+      for (const island of document.querySelectorAll('astro-island[ssr]')) island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    }, null);
+    return driver.probe({ css: 'astro-island[ssr]' });
+  };
+  return until(engageAndCount, (probe) => probe.count === 0, 'every island engaged and hydrated');
 }
 
 export function equal<T>(actual: T, expected: T, what: string): void {

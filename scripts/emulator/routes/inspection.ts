@@ -50,7 +50,7 @@ function collectGarbage(): boolean {
 /** Longest single clock jump, so a typo cannot push the clock years ahead. */
 const MAX_ADVANCE_SECONDS = 7 * 24 * 3600;
 
-/** The emulator's own endpoints for tests: outbox, stats, reset, answering calls, moving the clock on, extra users, heap. */
+/** The emulator's own endpoints for tests: outbox, stats, reset, a deploy, answering calls, moving the clock on, extra users, heap. */
 export async function handleInspection(context: InspectionContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
   const { state, clock } = context;
   const method = req.method ?? 'GET';
@@ -60,6 +60,10 @@ export async function handleInspection(context: InspectionContext, req: Incoming
   else if (method === 'GET' && path === '/__emulator/stats') sendJson(res, 200, { records: state.stats });
   else if (method === 'POST' && path === '/__emulator/reset') {
     context.reset();
+    sendJson(res, 200, { result: 'SUCCESS' });
+  } else if (method === 'POST' && path === '/__emulator/deploy') {
+    // A deploy under the open pages: every hashed script (/_astro/*.js) answers 404 until the next reset.
+    state.scriptsGone = true;
     sendJson(res, 200, { result: 'SUCCESS' });
   } else if (method === 'POST' && path === '/__emulator/calls/answer') {
     // The simulated callee keys every code of a call in progress now.

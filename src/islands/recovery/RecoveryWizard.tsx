@@ -1,19 +1,16 @@
 import { useStore } from '../hooks/use-store.ts';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { lazy as lazyModule } from '../../lib/lazy.ts';
+import { useEffect, useRef, useState } from 'react';
+import { codeLoader } from '../../lib/code-loader.ts';
 import { createRecoveryPage } from '../../stores/recovery/recovery-page.ts';
 import type { RecoveryPageOptions } from '../../stores/recovery/recovery-page.ts';
+import CodeFailure from '../CodeFailure.tsx';
 import type { RecoveryStrings } from './recovery-strings.ts';
 import RequestStep from './RequestStep.tsx';
 import FlowText from './FlowText.tsx';
 
 // Only the request step is needed to paint the page; the later steps load while the visitor types.
-const laterSteps = lazyModule(() => import('./later-steps.ts'));
-const OtpStep = lazy(() => laterSteps.load().then((module) => ({ default: module.OtpStep })));
-const VerifyStep = lazy(() => laterSteps.load().then((module) => ({ default: module.VerifyStep })));
-const ErrorStep = lazy(() => laterSteps.load().then((module) => ({ default: module.ErrorStep })));
-const InfoStep = lazy(() => laterSteps.load().then((module) => ({ default: module.InfoStep })));
-const preloadViews = () => void laterSteps.load();
+const laterSteps = codeLoader(() => import('./later-steps.ts'));
+const preloadViews = () => { laterSteps.use(() => undefined); };
 
 interface Props extends Omit<RecoveryPageOptions, 'paths' | 'preloadViews'> {
   strings: RecoveryStrings;
@@ -38,33 +35,42 @@ export default function RecoveryWizard({ strings, ...options }: Props) {
     previousPage.current = step.page;
   }, [step.page]);
 
+  // The views of the steps after REQUEST: asked for once a step needs them (if the visitor's engagement has not
+  // fetched them already); while they come a spinner, and if they cannot come the code failure, never a blank card.
+  const viewsStatus = useStore(laterSteps.$status);
+  const views = laterSteps.loaded();
+  const needsViews = step.page !== 'REQUEST';
+  useEffect(() => { if (needsViews) preloadViews(); }, [needsViews]);
+  const viewsFailed = needsViews && !views && viewsStatus === 'failed';
+  const waiting = state.busy || (needsViews && !views && !viewsFailed);
+
   const heading = <FlowText flow={flow} texts={{ FPS: strings['recovery.fps.heading'], FTU: strings['recovery.ftu.heading'], FUID: strings['recovery.fuid.heading'] }} />;
     const hasError = state.message !== null;
   return (
-    <div className="wizard" ref={region} aria-busy={state.busy}>
+    <div className="wizard" ref={region} aria-busy={waiting}>
       <h1 id="recovery-heading" tabIndex={-1}>{heading}</h1>
       <div aria-live="assertive" aria-atomic="true">
-        {state.message && <p className="alert alert--danger" role="alert">{strings[`recovery.${state.message}`]}</p>}
+        {state.message === 'errors.code' ? <CodeFailure onTryAgain={() => void actions.retry()} />
+          : viewsFailed ? <CodeFailure onTryAgain={preloadViews} />
+            : state.message && <p className="alert alert--danger" role="alert">{strings[`recovery.${state.message}`]}</p>}
       </div>
-      {state.busy && <div className="spinner" role="status"><span className="spinner__ring" aria-hidden="true" /><span className="visually-hidden">{strings['recovery.busy']}</span></div>}
-      <Suspense fallback={<div className="spinner" role="status"><span className="spinner__ring" aria-hidden="true" /></div>}>
+      {waiting && <div className="spinner" role="status"><span className="spinner__ring" aria-hidden="true" /><span className="visually-hidden">{strings['recovery.busy']}</span></div>}
       {(() => {
         switch (step.page) {
           case 'REQUEST':
             return <RequestStep flow={flow} strings={strings} busy={state.busy} hasError={hasError} forgotUserIdHref={flow === 'FUID' ? null : paths.forgotUserId}
               onEdit={() => { actions.edited(); }} onSubmitUserId={(id) => void actions.submitUserId(id)} onSubmitForgotUser={(details) => void actions.submitForgotUser(details)} onCancel={() => { actions.cancel(); }} />;
           case 'OTP':
-            return <OtpStep strings={strings} options={step.transaction.options} callError={step.callError} busy={state.busy} onChoose={(option) => void actions.chooseChannel(option)} />;
+            return views && <views.OtpStep strings={strings} options={step.transaction.options} callError={step.callError} busy={state.busy} onChoose={(option) => void actions.chooseChannel(option)} />;
           case 'VERIFY':
-            return <VerifyStep key={step.option.channel} strings={strings} option={step.option} callCode={step.callCode} received={step.received ?? null} resent={step.resent} resendAt={step.resendAt} busy={state.busy} hasError={hasError}
+            return views && <views.VerifyStep key={step.option.channel} strings={strings} option={step.option} callCode={step.callCode} received={step.received ?? null} resent={step.resent} resendAt={step.resendAt} busy={state.busy} hasError={hasError}
                 onEdit={() => { actions.edited(); }} onSubmit={(code) => void actions.submitCode(code)} onResend={() => void actions.resend()} onBack={() => { actions.back(); }} />;
           case 'ERROR':
-            return <ErrorStep strings={strings} onGoToLogin={() => { actions.cancel(); }} />;
+            return views && <views.ErrorStep strings={strings} onGoToLogin={() => { actions.cancel(); }} />;
           case 'INFO':
-            return <InfoStep strings={strings} maskedEmail={step.maskedEmail} loginHref={paths.login} />;
+            return views && <views.InfoStep strings={strings} maskedEmail={step.maskedEmail} loginHref={paths.login} />;
         }
       })()}
-      </Suspense>
     </div>
   );
 }

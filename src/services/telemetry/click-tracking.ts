@@ -1,7 +1,7 @@
-import { lazy } from '../../lib/lazy.ts';
+import { codeLoader } from '../../lib/code-loader.ts';
 import type { ClickContext } from './report-click.ts';
 
-const reporter = lazy(() => import('./report-click.ts'));
+const reporter = codeLoader(() => import('./report-click.ts'));
 let sending: Promise<unknown> = Promise.resolve();
 
 /**
@@ -28,11 +28,12 @@ export function trackClicks(context: ClickContext & { fromState: () => string })
     const click = { fieldId: target.dataset['click'] ?? '', fieldValue: target.dataset['clickValue'] ?? '', eventType: link ? 'link' : 'button', fromState: fromState(), leaving: link } as const;
     const loaded = reporter.loaded();
     if (loaded) loaded.reportClick(where, click);
-    else sending = reporter.load().then(({ reportClick }) => { reportClick(where, click); });
+    // A reporter that cannot be loaded loses this click, never the visitor's way on (clickReported resolves).
+    else sending = reporter.load().then(({ reportClick }) => { reportClick(where, click); }, () => undefined);
   };
   // The first pointer press or focus (a click focuses, Tab focuses) loads the reporter, before the click
   // lands; loading it after a stop is harmless, so these need no removing.
-  for (const type of ['pointerdown', 'focusin']) addEventListener(type, () => void reporter.load(), { once: true, passive: true });
+  for (const type of ['pointerdown', 'focusin']) addEventListener(type, () => { reporter.use(() => undefined); }, { once: true, passive: true });
   document.addEventListener('click', onClick, true);
   return () => { document.removeEventListener('click', onClick, true); };
 }

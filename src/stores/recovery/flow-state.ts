@@ -16,9 +16,12 @@ export interface RecoveryTransaction {
   options: ChannelOption[];
 }
 
-/** Message keys the store may set: the view shows the translation `recovery.<key>`. */
+/**
+ * Message keys the store may set: the view shows the translation `recovery.<key>`, except `errors.code`
+ * (code the step needs did not arrive), which it shows as the code failure with Try again and Reload.
+ */
 export type RecoveryMessage =
-  | 'errors.generic' | 'errors.channelLookup' | 'errors.forgotUser' | 'errors.forgotUserWl' | 'errors.timeout' | 'errors.network' | 'errors.rateLimited'
+  | 'errors.code' | 'errors.generic' | 'errors.channelLookup' | 'errors.forgotUser' | 'errors.forgotUserWl' | 'errors.timeout' | 'errors.network' | 'errors.rateLimited'
   | 'verify.error' | 'verify.expired' | 'verify.void' | 'verify.alreadySent' | 'otp.noChannel';
 
 /** The passcode step: the code that was sent, and when the service accepts another. */

@@ -1,5 +1,5 @@
 import type { Flow } from '../../domain/flows.ts';
-import { lazy } from '../../lib/lazy.ts';
+import { codeLoader } from '../../lib/code-loader.ts';
 import { clickReported, trackClicks } from '../../services/telemetry/click-tracking.ts';
 import { $userType } from '../visitor.ts';
 import { stepName } from './flow-state.ts';
@@ -34,10 +34,10 @@ export interface RecoveryPageSeams {
   reportUsage?: (transition: { from: string; to: string; status: 'Success' | 'Failure'; state: RecoveryState }, elapsedMs: number) => void;
 }
 
-const telemetry = lazy(() => import('./recovery-telemetry.ts'));
-const fingerprint = lazy(() => import('../../lib/read-device-fingerprint.ts'));
-const redirectCheck = lazy(() => import('../../lib/safe-redirect.ts'));
-const stepEffects = lazy(() => import('./verify-effects.ts'));
+const telemetry = codeLoader(() => import('./recovery-telemetry.ts'));
+const fingerprint = codeLoader(() => import('../../lib/read-device-fingerprint.ts'));
+const redirectCheck = codeLoader(() => import('../../lib/safe-redirect.ts'));
+const stepEffects = codeLoader(() => import('./verify-effects.ts'));
 
 /** The browser as the flow uses it. */
 export function browserForRecovery(options: Pick<RecoveryPageOptions, 'wlKey' | 'clickMonitor' | 'page'>): RecoveryBrowser {
@@ -58,7 +58,14 @@ export function browserForRecovery(options: Pick<RecoveryPageOptions, 'wlKey' | 
       window.addEventListener('popstate', moved);
       return () => { window.removeEventListener('popstate', moved); };
     },
-    onEngage: (listener) => listen(['pointerdown', 'keydown', 'focusin', 'pagehide'], listener),
+    // The wizard wakes when the visitor engages with it (client:engage): a focus already in the page is that engagement.
+    onEngage: (listener) => {
+      if (document.activeElement && document.activeElement !== document.body) {
+        queueMicrotask(listener);
+        return () => undefined;
+      }
+      return listen(['pointerdown', 'keydown', 'focusin', 'pagehide'], listener);
+    },
     after: (ms, run) => {
       const timer = setTimeout(run, ms);
       return () => { clearTimeout(timer); };
@@ -101,8 +108,10 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
     if (target.to === 'login') {
       const redirect = new URLSearchParams(env().search()).get('forgetUserIdRedirect');
       // The open-redirect check loads only when a page asked for a redirect; the Cancel click goes out first.
-      void Promise.all([clickReported(), redirect ? redirectCheck.load() : null]).then(([, check]) => {
-        env().navigate(redirect && check?.isSafeRedirect(redirect, env().origin(), allowedRedirectHosts) ? redirect : paths.login);
+      // A check that cannot be loaded sends the visitor to login, the one place that is always safe.
+      const check = redirect ? redirectCheck.load().catch(() => null) : null;
+      void Promise.all([clickReported(), check]).then(([, loaded]) => {
+        env().navigate(redirect && loaded?.isSafeRedirect(redirect, env().origin(), allowedRedirectHosts) ? redirect : paths.login);
       });
       return;
     }
@@ -131,10 +140,14 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
     if (state.step.page !== 'VERIFY') return () => undefined;
     let stop: (() => void) | undefined;
     let left = false;
-    // Loaded with the passcode step: the page's first paint does not carry it.
-    void stepEffects.load().then(({ runVerifyEffects }) => {
+    // Loaded with the passcode step: the page's first paint does not carry it. Without it a call's code would
+    // never be checked, so code that does not arrive is the code failure, and Try again starts the effects.
+    const run = () => stepEffects.load().then(({ runVerifyEffects }) => {
       if (!left) stop = runVerifyEffects(state, env(), actions);
+    }, () => {
+      if (!left) actions.codeUnavailable(run);
     });
+    void run();
     return () => {
       left = true;
       stop?.();

@@ -1,4 +1,4 @@
-import { lazy } from '../../lib/lazy.ts';
+import { codeLoader } from '../../lib/code-loader.ts';
 import type { HttpStat } from '../../services/http.ts';
 import type { PortalLoginService } from '../../services/portal-login-service.ts';
 
@@ -14,23 +14,26 @@ export interface LiveServices {
 /**
  * The page's recovery client, loaded on first use: the request step paints and takes input without it (ky
  * and the response schemas are most of the page's script). It is created once, with its hooks: every call
- * reports to HTTP stats through `reportHttpStat`. `baseUrl` is for tests against a server elsewhere.
+ * reports to HTTP stats through `reportHttpStat`. A call whose client code cannot be loaded rejects with the
+ * loader's CodeLoadError, which the store turns into its code failure; the next call loads afresh. `baseUrl`
+ * is for tests against a server elsewhere.
  */
 export function liveServices(reportHttpStat: (stat: HttpStat) => void, options: { baseUrl?: string } = {}): LiveServices {
-  const client = lazy(() => import('../../services/portal-login-service.ts').then(({ createPortalLoginService }) =>
-    createPortalLoginService({ reportHttpStat, ...options })));
+  const code = codeLoader(() => import('../../services/portal-login-service.ts'));
+  let created: PortalLoginService | undefined;
+  const client = async () => (created ??= (await code.load()).createPortalLoginService({ reportHttpStat, ...options }));
   return {
-    preload: () => void client.load(),
+    preload: () => { code.use(() => undefined); },
     services: {
-      requestOtpChannels: async (request) => (await client.load()).requestOtpChannels(request),
-      generateOtp: async (request) => (await client.load()).generateOtp(request),
-      resendOtp: async (request) => (await client.load()).resendOtp(request),
-      verifyOtp: async (request) => (await client.load()).verifyOtp(request),
-      emailTemporaryPassword: async (request) => (await client.load()).emailTemporaryPassword(request),
-      lookupForgottenUser: async (request) => (await client.load()).lookupForgottenUser(request),
-      emailUserId: async (request) => (await client.load()).emailUserId(request),
-      checkUserType: async (request) => (await client.load()).checkUserType(request),
-      decryptIdentifier: async (request) => (await client.load()).decryptIdentifier(request),
+      requestOtpChannels: async (request) => (await client()).requestOtpChannels(request),
+      generateOtp: async (request) => (await client()).generateOtp(request),
+      resendOtp: async (request) => (await client()).resendOtp(request),
+      verifyOtp: async (request) => (await client()).verifyOtp(request),
+      emailTemporaryPassword: async (request) => (await client()).emailTemporaryPassword(request),
+      lookupForgottenUser: async (request) => (await client()).lookupForgottenUser(request),
+      emailUserId: async (request) => (await client()).emailUserId(request),
+      checkUserType: async (request) => (await client()).checkUserType(request),
+      decryptIdentifier: async (request) => (await client()).decryptIdentifier(request),
     },
   };
 }

@@ -10,6 +10,7 @@ import { initialState, stepName } from './flow-state.ts';
 import type { ChannelOption, RecoveryMessage, RecoveryState, RecoveryTransaction, VerifyStep } from './flow-state.ts';
 import type { RecoveryServices } from './recovery-services.ts';
 import { DEFAULT_BRAND } from '../../domain/brands.ts';
+import { CodeLoadError } from '../../lib/code-loader.ts';
 
 /** Where the flow leaves the page (the view navigates; the store only decides). */
 export type RecoveryExit = { to: 'changePassword'; userId: string; userType: UserType; ftu: boolean } | { to: 'login' };
@@ -51,6 +52,26 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
     if (step.page === 'OTP') deps.reportUsage({ from, to: `${$recovery.get().flow}/generateOTPPage`, status: 'Success', state: $recovery.get() });
   };
   const fail = (message: RecoveryMessage) => set({ busy: false, message });
+  // What a Try again runs: the action whose code did not arrive, with what it was given.
+  let retry: (() => Promise<void>) | undefined;
+  /**
+   * An action whose code (the client, the fingerprint) could not be loaded ends in the code failure, never in
+   * a spinner; its Try again runs it again with the same input. Anything else that throws ends in the generic
+   * message for the same reason.
+   */
+  const guarded = <A extends unknown[]>(run: (...args: A) => Promise<void>) => async (...args: A): Promise<void> => {
+    try {
+      await run(...args);
+    } catch (error) {
+      if (error instanceof CodeLoadError) {
+        retry = () => guarded(run)(...args);
+        fail('errors.code');
+        return;
+      }
+      console.error(error);
+      fail('errors.generic');
+    }
+  };
   const serviceMessage = (error: ServiceError, fallback: RecoveryMessage) => SERVICE_MESSAGES[error] ?? fallback;
 
   /**
@@ -58,9 +79,10 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
    * up: until it answers the type stays `both` (the stricter password rule), and a failure leaves it there.
    */
   function resolveUserType(subject: string, check: Promise<ServiceResult<{ internal: boolean }>>): void {
+    // A check whose code did not arrive leaves the type at both; the lookup beside it reports the failure.
     void check.then((type) => {
       if ($recovery.get().subject === subject) set({ userType: type.ok ? (type.data.internal ? 'internal' : 'external') : 'both' });
-    });
+    }, () => undefined);
   }
 
   /** Whether the visitor is still on the step an answer is for (Back or Forward may have moved the wizard meanwhile). */
@@ -83,6 +105,20 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
   }
 
   const actions = {
+    /** Code the flow needed did not arrive (the step's views or effects): the code failure, with its Try again. */
+    codeUnavailable(again: () => Promise<unknown>): void {
+      retry = async () => { await again(); };
+      fail('errors.code');
+    },
+
+    /** Try again after a code failure: runs what failed again, keeping the step and what was typed. */
+    async retry(): Promise<void> {
+      const again = retry;
+      retry = undefined;
+      if ($recovery.get().message === 'errors.code') set({ message: null });
+      await again?.();
+    },
+
     /** Back to REQUEST with user type both (spec 2.6); entering the page names its flow (FTU by its query). */
     reset(entered: Flow = $recovery.get().flow): void {
       $recovery.set(initialState(entered));
@@ -94,16 +130,16 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
     },
 
     /** Forgot password or first-time user: the user id, its type, then its channels. */
-    async submitUserId(userId: string): Promise<void> {
+    submitUserId: guarded(async (userId: string): Promise<void> => {
       const { busy, step } = $recovery.get();
       if (busy) return;
       set({ busy: true, message: null, subject: userId });
       resolveUserType(userId, deps.services.checkUserType({ userId }));
       await openTransaction(userId, 'errors.channelLookup', step);
-    },
+    }),
 
     /** Forgot user id: find the principal, its type, then its channels. */
-    async submitForgotUser(details: { firstName: string; lastName: string; emailId: string }): Promise<void> {
+    submitForgotUser: guarded(async (details: { firstName: string; lastName: string; emailId: string }): Promise<void> => {
       const { busy, step } = $recovery.get();
       if (busy) return;
       set({ busy: true, message: null, emailId: details.emailId });
@@ -119,10 +155,10 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       set({ subject: principalId });
       resolveUserType(principalId, deps.services.decryptIdentifier({ identifier: principalId }));
       await openTransaction(principalId, lookupFailure, step);
-    },
+    }),
 
     /** OTP step: send a passcode over the chosen channel. */
-    async chooseChannel(option: ChannelOption): Promise<void> {
+    chooseChannel: guarded(async (option: ChannelOption): Promise<void> => {
       const state = $recovery.get();
       if (state.busy || state.step.page !== 'OTP') return;
       const transaction = state.step.transaction;
@@ -143,10 +179,10 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
         return;
       }
       enter({ page: 'VERIFY', transaction, option, callCode: option.channel === 'call' ? deobfuscate(sent.data.otp) : null, resent: false, resendAt: resendAt(sent.data.resendAfterSeconds) });
-    },
+    }),
 
     /** VERIFY step: a new code on the same channel. */
-    async resend(): Promise<void> {
+    resend: guarded(async (): Promise<void> => {
       const state = $recovery.get();
       if (state.busy || state.step.page !== 'VERIFY') return;
       const { transaction, option } = state.step;
@@ -162,10 +198,10 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
         return;
       }
       set({ busy: false, step: { page: 'VERIFY', transaction, option, callCode: option.channel === 'call' ? deobfuscate(sent.data.otp) : null, resent: true, resendAt: resendAt(sent.data.resendAfterSeconds) } });
-    },
+    }),
 
     /** VERIFY step: check the code (typed, or the call code the callee keyed). */
-    async submitCode(code: string, options: { silent?: boolean } = {}): Promise<void> {
+    submitCode: guarded(async (code: string, options: { silent?: boolean } = {}): Promise<void> => {
       const state = $recovery.get();
       if (state.busy || state.step.page !== 'VERIFY') return;
       const { transaction, option } = state.step;
@@ -195,18 +231,18 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       // that is neither is not the visitor's doing: the generic message.
       if (authenticationResult === null && option.channel === 'call') set({ busy: false });
       else fail(authenticationResult === 'FAILURE' ? 'verify.error' : 'errors.generic');
-    },
+    }),
 
     /** VERIFY by SMS: the browser handed over the code of an SMS bound to this site (WebOTP); shown, then checked. */
-    async receivedCode(code: string): Promise<void> {
+    receivedCode: guarded(async (code: string): Promise<void> => {
       const state = $recovery.get();
       if (state.busy || state.step.page !== 'VERIFY') return;
       set({ step: { ...state.step, received: code } });
       await actions.submitCode(code);
-    },
+    }),
 
     /** After SUCCESS (spec 4.3): FUID e-mails the user id; FPS a temporary password; FTU goes straight on. */
-    async succeed(transaction: RecoveryTransaction): Promise<void> {
+    succeed: guarded(async (transaction: RecoveryTransaction): Promise<void> => {
       const state = $recovery.get();
       if (state.flow === 'FUID') {
         const sent = await deps.services.emailUserId({ principalId: state.subject, transactionId: transaction.transactionId });
@@ -224,7 +260,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
       }
       set({ busy: false });
       deps.exit({ to: 'changePassword', userId: state.subject, userType: state.userType, ftu: state.flow === 'FTU' });
-    },
+    }),
 
     /** Return to previous page: VERIFY -> OTP, OTP -> REQUEST. */
     back(): void {
