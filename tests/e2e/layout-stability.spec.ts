@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { settled } from './support/hydration.ts';
 
 /** Layout shifts (CLS sources) recorded from the first frame, as "selector: value". */
@@ -20,10 +20,18 @@ async function shiftsWhileLoading(page: Page, path: string): Promise<string[]> {
       return shifts;
     };
   });
-  await page.goto(path);
-  // Settled: loaded with nothing left on the network, the fonts in, every island hydrated (the idle ones
-  // too: White Label testing, the mobile sheet) and two frames painted after that.
-  await page.waitForLoadState('networkidle');
+  // Requests in flight, counted from the page's own events: Playwright's 'networkidle' now and then never
+  // comes on a page whose requests have all finished (seen about once in twenty loads of the login page).
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  page.on('request', (request) => { inFlight.add(request); lastChange = Date.now(); });
+  const finished = (request: Request) => { inFlight.delete(request); lastChange = Date.now(); };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  await page.goto(path, { waitUntil: 'load' });
+  // Settled: loaded with nothing left on the network for half a second, the fonts in, every island hydrated
+  // (engaged: they wake on engagement) and two frames painted after that.
+  await expect.poll(() => (inFlight.size === 0 ? Date.now() - lastChange : 0), { message: 'no request in flight for 500 ms' }).toBeGreaterThanOrEqual(500);
   await page.evaluate(async () => { await document.fonts.ready; });
   await settled(page);
   return page.evaluate(() => (window as unknown as { shifts: () => string[] }).shifts());

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { islandsHydrated } from './support/hydration.ts';
 import { lastCode, outbox, RecoveryPage } from './support/recovery-page.ts';
 import { LoginPage } from './support/login-page.ts';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
@@ -9,7 +10,7 @@ test('newuser sets up first-time access and logs in', async ({ page, request }) 
   const login = new LoginPage(page);
   const recovery = new RecoveryPage(page);
   await page.goto('/self-service/nxn/fps?FTUF=Y');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('First-time user request');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('First-time user request', { useInnerText: true });
   await recovery.userId.fill('newuser');
   await recovery.continueButton.click();
   await recovery.choose(/Option #1 Email/);
@@ -45,7 +46,7 @@ for (const { language, prefix, ftu, fps, ftuHeading, fpsHeading, ftuIntro } of [
     expect(await heading.innerText()).toBe(fpsHeading);
     await page.unroute(/\/_astro\/.*\.js$/);
     await page.goto(`${prefix}/self-service/nxn/fps?uid=x&FTUF=Y`);
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await islandsHydrated(page);
     await expect(heading).toHaveText(ftuHeading);
     await expect(page.getByText(ftuIntro)).toBeVisible();
     await expect(page).toHaveTitle(ftu);

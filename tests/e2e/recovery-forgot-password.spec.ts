@@ -452,7 +452,7 @@ test('the forgot-user-id link on the request step follows the brand', async ({ p
 test('the flow runs in German', async ({ page, context, baseURL, request }) => {
   await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'de_DE', url: baseURL ?? '' }]);
   await page.goto('/self-service/nxn/fps');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anfrage: Passwort vergessen');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anfrage: Passwort vergessen', { useInnerText: true });
   await page.getByLabel('Benutzerkennung').fill('jdoe');
   await page.getByRole('button', { name: 'Weiter' }).click();
   await page.getByRole('button', { name: /Option Nr. 1 E-Mail/ }).click();

@@ -37,7 +37,7 @@ for (const { language, path, first, last, email, tooLong } of [
 ]) {
   test(`a name over 100 characters is said, never cut; blanks a paste brings at either end are dropped (${language})`, async ({ page }) => {
     await page.goto(path);
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await islandsHydrated(page);
     const firstName = page.getByLabel(first);
     const long = `Maximiliane ${'Theodora '.repeat(11)}von Hohenberg`;
     expect(long.length).toBeGreaterThan(100);
@@ -64,7 +64,7 @@ for (const { language, path, first, last, email, tooLong } of [
 
 test('a user id pasted with blanks at either end is taken without them; blanks inside and over 100 characters are said', async ({ page }) => {
   await page.goto('/self-service/nxn/fps');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await islandsHydrated(page);
   const userId = page.getByLabel('User ID');
   await userId.focus();
   await page.keyboard.insertText('x'.repeat(101));
