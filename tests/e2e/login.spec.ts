@@ -86,6 +86,22 @@ for (const { language, path, password, show, hide } of [
     await expect(field).toHaveAttribute('type', 'password');
     await expect(page.getByRole('button', { name: show })).toBeVisible();
   });
+
+  test(`on a phone the password field and its toggle keep their size whatever the toggle says, from the first paint (${language})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    const field = page.getByLabel(password, { exact: true });
+    const boxes = async () => Promise.all([field.boundingBox(), page.locator('.field__toggle').boundingBox()]);
+    // The static form (nothing engaged yet) sets the size the island keeps.
+    const painted = await boxes();
+    await field.fill('Summer#2026');
+    await page.getByRole('button', { name: show }).click();
+    await expect(page.getByRole('button', { name: hide })).toBeVisible();
+    expect(await boxes()).toEqual(painted);
+    await page.getByRole('button', { name: hide }).click();
+    await expect(page.getByRole('button', { name: show })).toBeVisible();
+    expect(await boxes()).toEqual(painted);
+  });
 }
 
 test('a failed login comes back with the banner and reports a statistics event, then forgets the user id', async ({ page }) => {
