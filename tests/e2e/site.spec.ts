@@ -6,6 +6,7 @@ import { localize } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { createTranslator } from '../../src/i18n/translations.ts';
 import { localizedPath } from '../../src/lib/display-language.ts';
+import { expectOnlyGerman } from './support/german-text.ts';
 import { islandsHydrated } from './support/hydration.ts';
 
 const brands = loadBrands(new URL('../../brands', import.meta.url).pathname);
@@ -96,6 +97,56 @@ test('an unknown brand is page not found, never another brand page', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
   const other = await page.goto('/totally/unknown');
   expect(other?.status()).toBe(404);
+});
+
+test('the site-wide not-found file answers a German address in German, before it paints (Netlify serves it for an unknown brand under /de-DE/)', async ({ page, context }) => {
+  const violations = watchCsp(page);
+  const de = createTranslator('de-DE');
+  // Every frame's heading and whether the body shows, from before the first paint on: the English body must never paint.
+  await page.addInitScript(() => {
+    const frames: string[] = [];
+    (window as unknown as { __frames: string[] }).__frames = frames;
+    const sample = () => {
+      const shows = document.body !== null && getComputedStyle(document.body).visibility === 'visible';
+      frames.push(`${shows ? 'painted' : 'hidden'}|${document.querySelector('h1')?.textContent ?? ''}`);
+      if (frames.length < 30) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  // What Netlify answers there (docs/deploy-netlify.md): the site's /404.html, status 404, at the address asked for.
+  await page.route('**/de-DE/app/foo/bar', async (route) => {
+    const response = await route.fetch({ url: new URL('/404.html', route.request().url()).href });
+    await route.fulfill({ response, status: 404 });
+  });
+  const response = await page.goto('/de-DE/app/foo/bar');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(page).toHaveTitle(`${de('pages.notFound.title')} | NXN Anlegerservice`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de('pages.notFound.title'));
+  await expect(page.getByRole('link', { name: '/apps/foo/bar' })).toHaveAttribute('href', '/apps/foo/bar');
+  await expect(page.getByTestId('header-login')).toHaveAttribute('href', '/de-DE/app/nxn/login');
+  await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/app/foo/bar');
+  await expect(page.getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', '/de-DE/app/foo/bar');
+  await expectOnlyGerman(page, 'site-wide not-found page under /de-DE/', ['foo', 'bar']);
+  // One body: the English one is gone, not hidden, so ids, landmarks and the skip link are the German page's.
+  await expect(page.locator('main')).toHaveCount(1);
+  await expect(page.locator('[id="support-dialog"]')).toHaveCount(1);
+  await page.getByRole('button', { name: de('common.support.open') }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: de('common.support.close') }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.waitForFunction(() => (window as unknown as { __frames: string[] }).__frames.length >= 30);
+  const frames = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames);
+  expect(frames.filter((frame) => frame === 'painted|Page Not Found'), 'frames that painted the English body').toEqual([]);
+  expect(frames.at(-1)).toBe(`painted|${de('pages.notFound.title')}`);
+  // A German page without a language cookie keeps the visitor's language for the session, as every German page does.
+  expect((await context.cookies()).find((cookie) => cookie.name === 'USER_DISPLAY_LANGUAGE')?.value).toBe('de_DE');
+  // The same file at an English address stays English (for a visitor without the German cookie).
+  await context.clearCookies();
+  await page.goto('/totally/unknown');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  expect(violations).toEqual([]);
 });
 
 test('the cookie policy is page-not-found content at the same URL when the brand turns it off', async ({ page }) => {
