@@ -48,6 +48,8 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
     ...process.env,
     PATH: [join(root, 'node_modules', '.bin'), process.env['PATH'] ?? ''].join(delimiter),
     WRANGLER_SEND_METRICS: 'false',
+    // Offline: miniflare would fetch Request.cf's data from workers.cloudflare.com; its built-in stand-in is enough.
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
     NETLIFY_TELEMETRY_DISABLED: '1',
     BROWSER: 'none',
   };
