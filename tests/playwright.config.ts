@@ -32,17 +32,24 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.
  *                                                                          brand and language; sessions, password changes)
  *   E2E_CODE_ARRIVAL_PORT      E2E_PORT + 15  code-arrival                 code-arrival (chunks that fail to arrive)
  *   E2E_ENGAGE_PORT            E2E_PORT + 16  hydrate-on-engagement        hydrate-on-engagement (islands wake on engagement)
+ *   E2E_WAYS_BACK_NGINX_PORT   E2E_PORT + 17  ways-back-nginx              ways-back-nginx-smoke (the ways back behind the shipped
+ *                                                                          nginx config; passcodes, sessions, password changes)
+ *   E2E_WAYS_BACK_NGINX_SERVICES_PORT  E2E_PORT + 18  (none)              the emulator of its own that nginx proxies to
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
  * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and
  * the dev server 4422, TLS 4423, ways back 4424,
- * code arrival 4425, engagement 4426).
+ * code arrival 4425, engagement 4426, ways back behind nginx 4427 and its emulator 4428).
  */
 const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const PORT = port('E2E_PORT', 4399);
 const NGINX_PORT = port('E2E_NGINX_PORT', 4398);
 const TLS_PORT = port('E2E_TLS_PORT', PORT + 13);
 const RECOVERY_PORT = port('E2E_RECOVERY_PORT', 4400);
+/** nginx with the shipped config for the walks of ways-back-nginx-smoke, in front of an emulator of their own. */
+const WAYS_BACK_NGINX_PORT = port('E2E_WAYS_BACK_NGINX_PORT', PORT + 17);
+const WAYS_BACK_NGINX_SERVICES_PORT = port('E2E_WAYS_BACK_NGINX_SERVICES_PORT', PORT + 18);
+const WAYS_BACK_NGINX_SPEC = 'ways-back-nginx-smoke';
 /** An isolated spec: its project name is its file name, and it gets its own origin. */
 const ISOLATED: Array<{ spec: string; port: number }> = [
   { spec: 'recovery-forgot-password', port: RECOVERY_PORT },
@@ -89,7 +96,8 @@ export default defineConfig({
     ...ISOLATED.map(({ spec, port: isolatedPort }): PlaywrightTestProject => ({
       name: spec, use: { ...chrome, baseURL: `http://localhost:${isolatedPort}` }, testMatch: specFile(spec),
     })),
-    ...(withNginx ? [{ name: 'nginx', use: { ...chrome, baseURL: `http://127.0.0.1:${NGINX_PORT}` }, testMatch: /nginx-smoke\.spec\.ts$/ }] : []),
+    ...(withNginx ? [{ name: 'nginx', use: { ...chrome, baseURL: `http://127.0.0.1:${NGINX_PORT}` }, testMatch: /nginx-smoke\.spec\.ts$/, testIgnore: specFile(WAYS_BACK_NGINX_SPEC) }] : []),
+    ...(withNginx ? [{ name: 'ways-back-nginx', use: { ...chrome, baseURL: `http://127.0.0.1:${WAYS_BACK_NGINX_PORT}` }, testMatch: specFile(WAYS_BACK_NGINX_SPEC) }] : []),
     ...(withNginx ? [{ name: 'tls', use: { ...chrome, baseURL: `https://localhost:${TLS_PORT}` }, testMatch: /tls-cookies\.spec\.ts$/ }] : []),
   ],
   webServer: [
@@ -99,7 +107,7 @@ export default defineConfig({
       url: `http://localhost:${PORT}/app/nxn/login?SMQUERYDATA=ready`,
       reuseExistingServer: !process.env['CI'],
       timeout: 180_000,
-      env: { PORT: String(PORT), ISOLATED_PORT: ISOLATED.map(({ port: isolatedPort }) => isolatedPort).join(','), EMULATOR_CALL_ANSWER_MS: '2000' },
+      env: { PORT: String(PORT), ISOLATED_PORT: [...ISOLATED.map(({ port: isolatedPort }) => isolatedPort), WAYS_BACK_NGINX_SERVICES_PORT].join(','), EMULATOR_CALL_ANSWER_MS: '2000' },
       stdout: 'pipe',
     },
     ...(withNginx
@@ -107,6 +115,12 @@ export default defineConfig({
           command: `node scripts/deploy/run-nginx.ts --port ${NGINX_PORT} --services 127.0.0.1:${PORT}`,
           cwd: '..',
           url: `http://127.0.0.1:${NGINX_PORT}/app/nxn/login?SMQUERYDATA=ready`,
+          reuseExistingServer: !process.env['CI'],
+          timeout: 180_000,
+        }, {
+          command: `node scripts/deploy/run-nginx.ts --port ${WAYS_BACK_NGINX_PORT} --services 127.0.0.1:${WAYS_BACK_NGINX_SERVICES_PORT}`,
+          cwd: '..',
+          url: `http://127.0.0.1:${WAYS_BACK_NGINX_PORT}/app/nxn/login?SMQUERYDATA=ready`,
           reuseExistingServer: !process.env['CI'],
           timeout: 180_000,
         }, {

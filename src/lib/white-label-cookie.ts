@@ -12,3 +12,15 @@ const BRAND_KEY = /^[a-z0-9-]{1,40}$/;
 export function rememberBrand(jar: CookieJar, brand: string | undefined, secure: boolean): void {
   if (brand && BRAND_KEY.test(brand)) setCookie(jar, WHITE_LABEL_COOKIE, brand, { days: WHITE_LABEL_COOKIE_DAYS, secure });
 }
+
+/**
+ * rememberBrand for a form that posts to SiteMinder without its island (a browser spec 9 supports that runs no
+ * island: no ES modules, no custom elements): ES5 for a page's classic inline script, run before the body is
+ * parsed. Every submit that goes out (none the island's directive holds or the island's checks refuse) first writes
+ * the page's brand (the body's `data-brand`) in the same cookie, attribute for attribute. The same text on every
+ * page, so one CSP hash covers it.
+ */
+export const REMEMBER_BRAND_ON_SUBMIT_SCRIPT =
+  "document.addEventListener('submit',function(e){var b=document.body.getAttribute('data-brand');" +
+  `if(!e.defaultPrevented&&b&&${String(BRAND_KEY)}.test(b))document.cookie='${WHITE_LABEL_COOKIE}='+b+'; path=/; expires='+new Date(Date.now()+${String(WHITE_LABEL_COOKIE_DAYS * 86_400_000)}).toUTCString()` +
+  "+(location.protocol==='https:'?'; secure':'')+'; samesite=Lax';});";

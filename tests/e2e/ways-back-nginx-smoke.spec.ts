@@ -1,33 +1,57 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { loadBrands } from '../../src/config/load-brands.ts';
+import { localize } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { createTranslator } from '../../src/i18n/translations.ts';
 import { localizedPath } from '../../src/lib/display-language.ts';
+import { freshEmulatorForEachTest } from './support/emulator.ts';
 import { islandsHydrated } from './support/hydration.ts';
+import { codeSentTo, lastTemporaryPassword } from './support/recovery-page.ts';
 
 // Issue 22 point 1 behind the shipped nginx config: SiteMinder's /apps/home (the emulator, proxied) sends the
-// visitor to nginx's `/`, which follows WL_KEY, and nginx serves the language cookie's page at that URL.
-// The emulator here is the read-only desktop project's: these walks open a session at most, never change a user.
+// visitor to nginx's `/`, which follows WL_KEY, and nginx serves the language cookie's page at that URL. Each walk
+// is a visitor's: it starts on a brand's login page and goes on by clicks only (the passcode read from the
+// emulator's outbox, as from the visitor's mail). The walks send passcodes, open sessions and change passwords:
+// nginx here is in front of an emulator of its own (project "ways-back-nginx").
+freshEmulatorForEachTest();
 
-/** On the brand's login page in the language, with SiteMinder's fresh query (plus what it kept). */
+const brands = new Map(loadBrands(new URL('../../brands', import.meta.url).pathname).map((brand) => [brand.key, brand]));
+
+/** On the brand's login page in the language, titled with the brand's name, with SiteMinder's fresh query (plus what it kept). */
 async function expectBrandLogin(page: Page, wl: string, language: Language, extra = ''): Promise<void> {
-  await expect(page).toHaveURL(new RegExp(`^[^?]*/app/${wl}/login\\?SMQUERYDATA=[\\w-]{16}&TARGET=%2Fapps%2Fhome${extra}$`));
+  const brand = brands.get(wl);
+  if (!brand) throw new Error(`no brand ${wl}`);
+  const t = createTranslator(language);
+  // At `/`'s address, without a language prefix: nginx serves the language cookie's page there (the page's own
+  // fallback, a move to the /de-DE/ address, would hide a config that lost the language).
+  await expect(page).toHaveURL(new RegExp(`^https?://[^/]+/app/${wl}/login\\?SMQUERYDATA=[\\w-]{16}&TARGET=%2Fapps%2Fhome${extra}$`));
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.locator('body')).toHaveAttribute('data-brand', wl);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(createTranslator(language)('login.heading'));
+  await expect(page).toHaveTitle(`${t('login.title')} | ${localize(brand.config.displayName, language)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('login.heading'));
+}
+
+/** Chooses the first channel (e-mail) and enters the passcode the visitor got there. */
+async function enterPasscode(page: Page, language: Language, email: string): Promise<void> {
+  const t = createTranslator(language);
+  await page.getByRole('button', { name: new RegExp(`${t('recovery.otp.option', { number: 1 })} `) }).click();
+  await page.getByLabel(t('recovery.verify.code'), { exact: true }).fill(await codeSentTo(page.request, email));
+  await page.getByRole('button', { name: t('recovery.verify.submit') }).click();
 }
 
 for (const language of ['en-US', 'de-DE'] as const) {
   const t = createTranslator(language);
   const login = localizedPath('/app/brightpath529/login', language);
 
-  test(`nginx: Cancel and the header Log In of brightpath529's recovery page end on its login in ${language}`, async ({ page }) => {
+  test(`nginx: Cancel and the header Log In of brightpath529's recovery pages end on its login in ${language}`, async ({ page }) => {
     await page.goto(`${login}?SMQUERYDATA=x`);
     await page.getByRole('link', { name: t('login.forgotPassword') }).click();
     await islandsHydrated(page);
     await page.getByRole('button', { name: t('recovery.request.cancel') }).click();
     await expectBrandLogin(page, 'brightpath529', language);
-    await page.goto(localizedPath('/self-service/brightpath529/fuid', language));
+    await page.getByRole('link', { name: t('login.forgotUserId') }).click();
+    await expect(page).toHaveURL(/\/self-service\/brightpath529\/fuid$/);
     await page.getByTestId('header-login').click();
     await expectBrandLogin(page, 'brightpath529', language);
   });
@@ -46,12 +70,47 @@ for (const language of ['en-US', 'de-DE'] as const) {
     await expectBrandLogin(page, 'brightpath529', language);
   });
 
-  test(`nginx: SiteMinder's password-change success lands on the brand login in ${language}, with the toast`, async ({ page }) => {
+  test(`nginx: Forgot User ID's Back to login, once the id was sent, ends on brightpath529's login in ${language}`, async ({ page, context, baseURL }) => {
+    // As the issue found it: the white-label cookie names the brand.
+    await context.addCookies([{ name: 'WL_KEY', value: 'brightpath529', url: baseURL ?? '' }]);
+    await page.goto(`${login}?SMQUERYDATA=x`);
+    await page.getByRole('link', { name: t('login.forgotUserId') }).click();
+    await islandsHydrated(page);
+    await page.getByLabel(t('recovery.request.firstName')).fill('John');
+    await page.getByLabel(t('recovery.request.lastName')).fill('Doe');
+    await page.getByLabel(t('recovery.request.emailId')).fill('john.doe@example.com');
+    await page.getByRole('button', { name: t('recovery.request.continue') }).click();
+    await enterPasscode(page, language, 'john.doe@example.com');
+    await page.getByRole('link', { name: t('recovery.info.back') }).click();
+    await expectBrandLogin(page, 'brightpath529', language);
+  });
+
+  test(`nginx: the locked user's Go To Login Page ends on brightpath529's login in ${language}`, async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'WL_KEY', value: 'brightpath529', url: baseURL ?? '' }]);
+    await page.goto(`${login}?SMQUERYDATA=x`);
+    await page.getByRole('link', { name: t('login.forgotPassword') }).click();
+    await islandsHydrated(page);
+    await page.getByLabel(t('recovery.request.userId')).fill('llocked');
+    await page.getByRole('button', { name: t('recovery.request.continue') }).click();
+    await enterPasscode(page, language, 'lena.locked@example.com');
+    await expect(page.getByRole('heading', { name: t('recovery.error.heading') })).toBeVisible();
+    await page.getByRole('button', { name: t('recovery.error.goToLogin') }).click();
+    await expectBrandLogin(page, 'brightpath529', language);
+  });
+
+  test(`nginx: a password change lands, through SiteMinder's success, on summit's login in ${language}, with the toast`, async ({ page }) => {
     await page.goto(`${localizedPath('/app/summit/login', language)}?SMQUERYDATA=x`);
-    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'WL_KEY')?.value).toBe('summit');
-    // What the change-password page leaves as it posts; SiteMinder then answers with its TARGET.
-    await page.evaluate(() => sessionStorage.setItem('portal.passwordReset', '1'));
-    await page.goto('/apps/home?fromPage=FPS');
+    await page.getByRole('link', { name: t('login.forgotPassword') }).click();
+    await islandsHydrated(page);
+    await page.getByLabel(t('recovery.request.userId')).fill('jdoe');
+    await page.getByRole('button', { name: t('recovery.request.continue') }).click();
+    await enterPasscode(page, language, 'john.doe@example.com');
+    await expect(page).toHaveURL(/\/self-service\/summit\/fps-self-change-pw\?/);
+    await islandsHydrated(page);
+    await page.getByLabel(t('recovery.changePassword.current')).fill(await lastTemporaryPassword(page.request));
+    await page.getByLabel(t('recovery.changePassword.new'), { exact: true }).fill('Winter#2027xy');
+    await page.getByLabel(t('recovery.changePassword.confirm')).fill('Winter#2027xy');
+    await page.getByRole('button', { name: t('recovery.changePassword.submit') }).click();
     await expectBrandLogin(page, 'summit', language, '&fromPage=FPS');
     await expect(page.getByTestId('success-toast')).toContainText(t('login.toast.reset'));
   });

@@ -5,8 +5,10 @@ import { localize } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { createTranslator } from '../../src/i18n/translations.ts';
 import { localizedPath } from '../../src/lib/display-language.ts';
+import { ChangePasswordPage, GERMAN_CHANGE_PASSWORD } from './support/change-password-page.ts';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
 import { islandsHydrated } from './support/hydration.ts';
+import { CHROME_48, withoutIslands } from './support/legacy-browser.ts';
 import { codeSentTo, outbox } from './support/recovery-page.ts';
 
 // Issue 22 point 1: every way back to login keeps the visitor's brand and language, through the real
@@ -187,4 +189,37 @@ test('a failed login on the German login page comes back in German', async ({ pa
   await expect(page).toHaveURL(/\/app\/brightpath529\/login\?.*SMUSRMSG=Invalid/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
   await expect(page.getByRole('alert')).toHaveText(createTranslator('de-DE')('login.message.invalidCredentials'));
+});
+
+test.describe('a browser no island runs in (Chrome 48)', () => {
+  test.use({ userAgent: CHROME_48 });
+
+  for (const language of ['en-US', 'de-DE'] as const) {
+    test(`a first sign-in's password change, posted as plain HTML, lands on brightpath529's login in ${language}`, async ({ page, context, baseURL }) => {
+      const t = createTranslator(language);
+      // Yesterday's visit to harbor left its cookie; the visitor's browser runs none of the page's islands.
+      await context.addCookies([{ name: 'WL_KEY', value: 'harbor', url: baseURL ?? '' }]);
+      await withoutIslands(page);
+      const posts: string[] = [];
+      page.on('request', (request) => { if (request.method() === 'POST') posts.push(`${new URL(request.url()).pathname} ${request.postData() ?? ''}`); });
+      await page.goto(`${localizedPath('/app/brightpath529/login', language)}?SMQUERYDATA=x`);
+      await page.getByLabel(t('login.userId')).fill('newuser');
+      await page.getByLabel(t('login.password'), { exact: true }).fill('Welcome#2026');
+      await page.getByRole('button', { name: t('login.submit'), exact: true }).click();
+      // SiteMinder: a temporary password is changed first.
+      await expect(page).toHaveURL(/\/self-service\/brightpath529\/fps-self-change-pw\?/);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const form = new ChangePasswordPage(page, language === 'de-DE' ? GERMAN_CHANGE_PASSWORD : undefined);
+      await form.fill('Welcome#2026', 'Winter#2027xy');
+      // Nothing of the form's island runs: the page's own HTML posts.
+      expect(await page.locator('astro-island:not([ssr])').count()).toBe(0);
+      await form.submitButton.click();
+      await expectBrandLogin(page, 'brightpath529', language, /^\?SMQUERYDATA=[\w-]{16}&TARGET=%2Fapps%2Fhome&fromPage=FPS$/);
+      expect(posts.filter((post) => post.startsWith('/pw/forms/smpwservices.fcc ')).map((post) => new URLSearchParams(post.split(' ')[1]).get('wl'))).toEqual(['brightpath529']);
+      // The page's cookie is rememberBrand's: one day, the whole site, SameSite=Lax, Secure only over TLS.
+      const stamp = (await context.cookies()).find((cookie) => cookie.name === 'WL_KEY');
+      expect(stamp).toMatchObject({ value: 'brightpath529', path: '/', sameSite: 'Lax', secure: false, httpOnly: false });
+      expect(Math.abs((stamp?.expires ?? 0) - (Date.now() / 1000 + 86_400))).toBeLessThan(120);
+    });
+  }
 });
