@@ -62,6 +62,8 @@ export function createChangePasswordPage(
       /**
        * The form posts to SiteMinder: the success toast waits for its answer, and the brand is kept for it, since
        * the success (`/apps/home?fromPage=FPS`) comes back to login through the site root, which follows the cookie.
+       * The page's pre-paint script stamps it on a submit event too (for browsers no island runs in), but the post
+       * after a held submit is `form.submit()`, which fires none: so the island stamps it here as well.
        */
       posting(): void {
         markPasswordChangePosted();
