@@ -34,6 +34,7 @@ test('the scaffold makes a brand that passes the check and builds', { timeout: 1
 
 test('the scaffold refuses an existing or invalid key', () => {
   expect(createBrand(brands, 'nxn', 'x')).toEqual({ ok: false, error: 'brands/nxn already exists' });
+  expect(createBrand(brands, 'pmg', 'x')).toEqual({ ok: false, error: '"pmg" is reserved (/app/pmg is a service path the hosts send to portal-login-service and SiteMinder): choose another key' });
   expect(createBrand(brands, 'Bad_Key', 'x')).toEqual({ ok: false, error: '"Bad_Key" is not a valid brand key: use lowercase letters, digits and hyphens (at most 40)' });
 });
 
@@ -54,4 +55,31 @@ test('the check names each kind of brand problem with its exact line', () => {
     'brands/harbor/brand.json: linkConfig.links[0].href: broken link: no page /app/harbor/help',
     'brands/nxn/brand.json: logo: file "logo.svg" not found in brands/nxn/',
   ]);
+});
+
+test('a brand whose key the hosts route elsewhere is refused by the check and by the build, with the reason', { timeout: 120_000 }, () => {
+  const reserved = ['pmg', 'login', 'apps', 'pw', 'app', 'self-service', 'portal-login-service', 'nxn-service'];
+  for (const key of reserved) cpSync(join(brands, 'cwa'), join(brands, key), { recursive: true });
+  expect(lines(reserved)).toEqual([
+    'brands/pmg: (folder): brand key "pmg" is reserved: /app/pmg is a service path the hosts send to portal-login-service and SiteMinder, so this brand\'s pages would not be its own; choose another key',
+    'brands/login: (folder): brand key "login" is reserved: /login is a service path the hosts send to portal-login-service and SiteMinder, so this brand\'s pages would not be its own; choose another key',
+    'brands/apps: (folder): brand key "apps" is reserved: /apps is a service path the hosts send to portal-login-service and SiteMinder, so this brand\'s pages would not be its own; choose another key',
+    'brands/pw: (folder): brand key "pw" is reserved: /pw is a service path the hosts send to portal-login-service and SiteMinder, so this brand\'s pages would not be its own; choose another key',
+    'brands/app: (folder): brand key "app" is reserved: /app is a folder of the site itself, so this brand\'s pages would not be its own; choose another key',
+    'brands/self-service: (folder): brand key "self-service" is reserved: /self-service is a folder of the site itself, so this brand\'s pages would not be its own; choose another key',
+    'brands/portal-login-service: (folder): brand key "portal-login-service" is reserved: /portal-login-service is a service path the hosts send to portal-login-service and SiteMinder, so this brand\'s pages would not be its own; choose another key',
+    'brands/nxn-service: (folder): brand key "nxn-service" is reserved: /nxn-service is a service path the hosts send to portal-login-service and SiteMinder, so this brand\'s pages would not be its own; choose another key',
+  ]);
+  // A key next to a reserved one is a brand like any other.
+  cpSync(join(brands, 'cwa'), join(brands, 'pmg2'), { recursive: true });
+  expect(lines(['pmg2'])).toEqual([]);
+  const out = mkdtempSync(join(tmpdir(), 'brand-tools-dist-'));
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORTAL_BRANDS_DIR: brands, BRANDS: 'nxn,pmg' },
+  });
+  rmSync(out, { recursive: true, force: true });
+  expect(build.status).not.toBe(0);
+  expect(`${build.stdout}${build.stderr}`).toContain('brands/pmg: (folder): brand key "pmg" is reserved: /app/pmg is a service path');
 });

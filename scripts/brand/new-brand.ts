@@ -2,12 +2,15 @@
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brandKeySchema } from '../../src/config/brand-schema.ts';
+import { reservedBrandKeys } from '../../src/build/route-table.ts';
 
 /** Creates a brand folder; returns an error text instead of throwing for the CLI. */
 export function createBrand(brandsDir: string, key: string, name: string): { ok: true; dir: string } | { ok: false; error: string } {
   if (!brandKeySchema.safeParse(key).success) {
     return { ok: false, error: `"${key}" is not a valid brand key: use lowercase letters, digits and hyphens (at most 40)` };
   }
+  const reserved = reservedBrandKeys().get(key);
+  if (reserved) return { ok: false, error: `"${key}" is reserved (${reserved}): choose another key` };
   const dir = join(brandsDir, key);
   if (existsSync(dir)) return { ok: false, error: `brands/${key} already exists` };
   const template = join(import.meta.dirname, 'template');

@@ -93,3 +93,50 @@ function compiledOf(pattern: PathPattern): RegExp {
   }
   return regex;
 }
+
+/**
+ * The paths that belong to the environment's services, not to the site: portal-login-service, SiteMinder's
+ * login and password forms and its `/apps` targets, and the metrics endpoints of spec section 7. Every host
+ * sends them there by its own mechanism (nginx's service location, Cloudflare's `_worker.js` with
+ * `_routes.json`, Netlify's proxy rewrites in `_redirects`); a prefix covers itself and everything below it.
+ */
+export const SERVICE_PREFIXES = ['/portal-login-service', '/login', '/pw', '/apps', '/nxn-service', '/nxn-metrics', '/app/pmg', '/DPMonitor'] as const satisfies readonly PathPattern[];
+
+/** The emulator's inspection endpoints: `npm start` and `npm run dev` only, never routed by a host. */
+export const EMULATOR_PREFIX = '/__emulator';
+
+/** Whether `path` is a service path (under one of SERVICE_PREFIXES). */
+export const isServicePath = (path: string): boolean => SERVICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+/** The site's own folders beside the brands' pages: hashed assets, well-known files, the language folders. */
+const SITE_PREFIXES: readonly PathPattern[] = ['/app', '/self-service', '/_astro', '/.well-known', ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => languagePrefix(language) as PathPattern)];
+
+/**
+ * Brand keys no brand may take, with why: where a brand's key sits in an address (the `:wl` of the route table's
+ * rows, `/app/:wl/…`, `/self-service/:wl/…`, `/:wl/fps`), a key equal to a segment the hosts route elsewhere
+ * would send that brand's pages to a service (`pmg`: `/app/pmg/…` is the login metrics), to the emulator or to
+ * the site's own folders (`login`: `/login/fps` would be SiteMinder's).
+ */
+export function reservedBrandKeys(routes: readonly RouteRow[] = ROUTES): ReadonlyMap<string, string> {
+  const brandPlaces = new Set(routes.flatMap((row) => {
+    const segments = row.from.split('/').slice(1);
+    const at = segments.indexOf(':wl');
+    return at < 0 ? [] : [segments.slice(0, at).join('/')];
+  }));
+  const taken: Array<[PathPattern, string]> = [
+    ...SITE_PREFIXES.map((prefix): [PathPattern, string] => [prefix, 'a folder of the site itself']),
+    ...SERVICE_PREFIXES.map((prefix): [PathPattern, string] => [prefix, 'a service path the hosts send to portal-login-service and SiteMinder']),
+    [EMULATOR_PREFIX, 'the emulator\'s inspection path'],
+  ];
+  const reserved = new Map<string, string>();
+  for (const [prefix, why] of taken) {
+    const segments = prefix.split('/').slice(1);
+    for (const place of brandPlaces) {
+      const before = place === '' ? [] : place.split('/');
+      const key = segments[before.length];
+      if (key === undefined || segments.slice(0, before.length).join('/') !== before.join('/')) continue;
+      if (!reserved.has(key)) reserved.set(key, `${prefix} is ${why}`);
+    }
+  }
+  return reserved;
+}

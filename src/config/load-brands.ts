@@ -8,6 +8,7 @@ import { ConfigError, locateProblems, problemsFromZod } from './config-errors.ts
 import type { ConfigProblem } from './config-errors.ts';
 import { deepMerge } from './deep-merge.ts';
 import { LANGUAGES } from '../domain/languages.ts';
+import { reservedBrandKeys } from '../build/route-table.ts';
 
 /** A brand ready for the pages: validated config, compiled theme, inlined logo. */
 export interface Brand {
@@ -74,6 +75,8 @@ export function loadBrandFolder(brandsDir: string, key: string, defaults: unknow
   if (!brandKeySchema.safeParse(key).success) {
     return { problems: [{ file: `brands/${key}`, path: '(folder)', message: 'brand key must be lowercase letters, digits and hyphens' }] };
   }
+  const reserved = reservedBrandKeys().get(key);
+  if (reserved) return { problems: [{ file: `brands/${key}`, path: '(folder)', message: `brand key "${key}" is reserved: ${reserved}, so this brand's pages would not be its own; choose another key` }] };
   const absolute = join(brandsDir, key, 'brand.json');
   const raw = readJson(absolute, file);
   if (!raw.ok) return { problems: [raw.problem] };
