@@ -1,4 +1,4 @@
-// `npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--grace-days 7] [--keep 5]`:
+// `npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--grace-days 7] [--keep 5] [--services https://host]`:
 // turns a built dist/ into a release folder for one host and makes it the current one, keeping the previous
 // release's hashed assets (/_astro/*) for a grace period, so a page opened before a deploy still finds its
 // chunks after it. Layout: <releases>/<id>/site (the published root), <releases>/<id>/release.json, for
@@ -6,7 +6,8 @@
 import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
-import { netlifyConfig } from '../../src/build/host-routes.ts';
+import { netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/build/host-routes.ts';
+import { ROUTES } from '../../src/build/route-table.ts';
 
 /** The hosts a release is made for. */
 export const HOSTS = ['nginx', 'cloudflare', 'netlify'] as const;
@@ -27,12 +28,14 @@ type ReleaseRecord = z.infer<typeof releaseSchema>;
  * What a host publishes of dist/. nginx takes it whole (its config answers 404 for `/_…` and `*.gz` and needs
  * both: the includes and gzip_static's copies). A static host publishes every file it is given, so it gets no
  * build metadata, no `.gz` copies (it compresses itself) and no dotfiles: only pages, assets and its own
- * `_headers` and `_redirects`, which it reads and does not serve.
+ * files, which it reads and does not serve (`_headers`, `_redirects`; on Cloudflare `_worker.js` and
+ * `_routes.json`, which send the service paths to the environment's services).
  */
 export function publishes(host: Host, file: string): boolean {
   if (host === 'nginx') return true;
   if (file.endsWith('.gz') || file.split('/').some((part) => part.startsWith('.'))) return false;
-  return !/^_/.test(file) || file.startsWith('_astro/') || file === '_headers' || file === '_redirects';
+  const hostFiles = host === 'cloudflare' ? ['_headers', '_redirects', '_worker.js', '_routes.json'] : ['_headers', '_redirects'];
+  return !/^_/.test(file) || file.startsWith('_astro/') || hostFiles.includes(file);
 }
 
 function filesBelow(dir: string, base = dir): string[] {
@@ -71,6 +74,12 @@ export interface ReleaseOptions {
   keep?: number;
   /** The deploy's time (tests move it). */
   now?: number;
+  /**
+   * Netlify: the environment's service origin (`https://host[:port]`), written into the release's `_redirects`
+   * as proxy rules in place of any the build wrote. Cloudflare reads its origin at run time
+   * (PORTAL_SERVICES_ORIGIN), so its release never carries them.
+   */
+  services?: string;
 }
 
 export interface ReleaseResult {
@@ -100,6 +109,8 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   const dir = join(releases, id);
   const site = join(dir, 'site');
   for (const file of filesBelow(dist)) if (publishes(options.host, file)) copy(join(dist, file), join(site, file));
+  if (options.host === 'cloudflare') writeFileSync(join(site, '_redirects'), withoutProxyRules(readFileSync(join(site, '_redirects'), 'utf8')));
+  if (options.host === 'netlify' && options.services !== undefined) writeFileSync(join(site, '_redirects'), staticHostRedirects(ROUTES, options.services));
 
   const carried: string[] = [];
   const dropped: string[] = [];
@@ -143,13 +154,14 @@ if (import.meta.main) {
   const dist = value('dist') ?? join(import.meta.dirname, '../../dist');
   const graceDays = Number(value('grace-days') ?? 7);
   const keep = Number(value('keep') ?? 5);
+  const services = value('services') ?? process.env['PORTAL_SERVICES_ORIGIN'];
   const [host, releases] = args;
   if (!HOSTS.includes(host as Host) || !releases || !Number.isFinite(graceDays) || !Number.isInteger(keep)) {
-    console.error('usage: npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--grace-days 7] [--keep 5]');
+    console.error('usage: npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--grace-days 7] [--keep 5] [--services https://host[:port]]');
     process.exit(2);
   }
   try {
-    const result = makeRelease({ dist, releases, host: host as Host, graceMs: graceDays * 24 * 60 * 60 * 1000, keep });
+    const result = makeRelease({ dist, releases, host: host as Host, graceMs: graceDays * 24 * 60 * 60 * 1000, keep, ...(services ? { services } : {}) });
     console.log(`release ${relative(process.cwd(), result.dir) || '.'} is current (published root: ${relative(process.cwd(), result.site)})`);
     console.log(`kept ${String(result.carried.length)} asset(s) of earlier releases within ${String(graceDays)} day(s); dropped ${String(result.dropped.length)} past it`);
   } catch (error) {

@@ -1,13 +1,18 @@
-// `npm run serve:cloudflare` / `npm run serve:netlify` [-- --port 8788] [--dist dist] [--releases <dir>]:
-// serves a build on the host's own runtime, offline: Cloudflare Pages' (wrangler pages dev, workerd) or
-// Netlify's (netlify dev). It builds dist/ when missing or stale (as npm start does), makes a release of it for
-// that host (release.ts: the published root, as a deploy uploads it) and runs the runtime on it. Both runtimes
-// are devDependencies, so npm install brings them; netlify dev also needs the npm package deno on PATH.
+// `npm run serve:cloudflare` / `npm run serve:netlify` [-- --port 8788] [--services HOST:PORT] [--dist dist]
+// [--releases <dir>]: serves a build on the host's own runtime, offline: Cloudflare Pages' (wrangler pages dev,
+// workerd) or Netlify's (netlify dev). It builds dist/ when missing or stale (as npm start does), makes a
+// release of it for that host (release.ts: the published root, as a deploy uploads it) and runs the runtime on
+// it. With --services, the service paths (src/build/route-table.ts, SERVICE_PREFIXES) go to http://HOST:PORT by
+// the host's own mechanism: on Cloudflare the build's `_worker.js` with PORTAL_SERVICES_ORIGIN bound, on Netlify
+// the release's proxy rewrites. Both runtimes are devDependencies, so npm install brings them; netlify dev also
+// needs the npm package deno on PATH.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { makeRelease } from './release.ts';
+import { serviceOrigin } from '../../src/build/host-routes.ts';
+import { SERVICE_PREFIXES } from '../../src/build/route-table.ts';
 import { DIST_DIR, ensureBuilt } from '../server/ensure-built.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -33,6 +38,8 @@ export interface ServeOptions {
   port: number;
   dist?: string;
   releases?: string;
+  /** The services' origin (`http://HOST:PORT`) the service paths go to; without it they answer 503 (Cloudflare) or 404 (Netlify). */
+  services?: string;
 }
 
 /**
@@ -42,8 +49,9 @@ export interface ServeOptions {
 export function serveStaticHost(options: ServeOptions): ChildProcess {
   const missing = missingRuntime(options.host);
   if (missing) throw new Error(`${options.host}: ${missing}`);
+  if (options.services !== undefined) serviceOrigin(options.services);
   const releases = resolve(options.releases ?? join(root, '.releases', options.host));
-  const release = makeRelease({ dist: options.dist ?? DIST_DIR, releases, host: options.host, keep: 2 });
+  const release = makeRelease({ dist: options.dist ?? DIST_DIR, releases, host: options.host, keep: 2, ...(options.services ? { services: options.services } : {}) });
   const env = {
     ...process.env,
     PATH: [join(root, 'node_modules', '.bin'), process.env['PATH'] ?? ''].join(delimiter),
@@ -54,7 +62,8 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
     BROWSER: 'none',
   };
   if (options.host === 'cloudflare') {
-    return spawn(bin('wrangler'), ['pages', 'dev', release.site, `--compatibility-date=${COMPATIBILITY_DATE}`, '--ip', '127.0.0.1', '--port', String(options.port), '--inspector-port', String(options.port + 1), '--show-interactive-dev-session=false', '--log-level', 'warn'], { cwd: release.dir, env, stdio: 'inherit' });
+    const binding = options.services ? ['--binding', `PORTAL_SERVICES_ORIGIN=${options.services}`] : [];
+    return spawn(bin('wrangler'), ['pages', 'dev', release.site, `--compatibility-date=${COMPATIBILITY_DATE}`, '--ip', '127.0.0.1', '--port', String(options.port), '--inspector-port', String(options.port + 1), '--show-interactive-dev-session=false', '--log-level', 'warn', ...binding], { cwd: release.dir, env, stdio: 'inherit' });
   }
   // netlify dev's static server takes 3999 unless told: the dev section of the release's netlify.toml tells it.
   appendFileSync(join(release.dir, 'netlify.toml'), `\n[dev]\nframework = "#static"\nstaticServerPort = ${String(options.port + 1)}\n`);
@@ -70,14 +79,23 @@ if (import.meta.main) {
   const port = Number(value('port') ?? 8788);
   const dist = value('dist');
   const releases = value('releases');
+  const servicesArg = value('services');
   const host = args[0] as StaticHost;
+  const services = servicesArg === undefined ? undefined : /^[\w.-]+:\d+$|^\[[\da-f:]+\]:\d+$/i.test(servicesArg) ? `http://${servicesArg}` : servicesArg;
   if (!STATIC_HOSTS.includes(host) || !Number.isInteger(port)) {
-    console.error('usage: node scripts/deploy/serve-static-host.ts <cloudflare|netlify> [--port 8788] [--dist dist] [--releases dir]');
+    console.error('usage: npm run serve:<cloudflare|netlify> -- [--port 8788] [--services HOST:PORT] [--dist dist] [--releases dir]');
     process.exit(2);
   }
   if (!dist) ensureBuilt();
-  const child = serveStaticHost({ host, port, ...(dist ? { dist } : {}), ...(releases ? { releases } : {}) });
+  let child: ChildProcess;
+  try {
+    child = serveStaticHost({ host, port, ...(dist ? { dist } : {}), ...(releases ? { releases } : {}), ...(services ? { services } : {}) });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
   console.log(`${host === 'cloudflare' ? 'Cloudflare Pages (wrangler pages dev)' : 'Netlify (netlify dev)'} on http://127.0.0.1:${String(port)}/app/nxn/login?SMQUERYDATA=demo`);
+  console.log(services ? `  service paths (${SERVICE_PREFIXES.join(', ')}) to ${services}` : '  no --services HOST:PORT: the service paths have nowhere to go, so nobody can sign in');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -318,6 +318,21 @@ describe('SiteMinder', () => {
     expect(sameOrigin.headers.get('location')).toBe('/apps/home');
   });
 
+  test('behind a proxy that names the service by its own host, takes a same-origin post and one whose X-Forwarded-Host is the page\'s, and still refuses another site', async () => {
+    const form = { USER: 'jdoe', PASSWRD: 'Summer#2026' };
+    const path = '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q';
+    // Netlify's rewrites: the page's Origin, the service's Host, and the browser's Sec-Fetch-Site.
+    const netlify = await api.request('POST', path, form, { form: true, headers: { 'sec-fetch-site': 'same-origin', origin: 'https://portal.example' } });
+    expect(netlify.headers.get('location')).toBe('/apps/home');
+    // Cloudflare's worker: X-Forwarded-Host carries the page's host (a browser without Sec-Fetch-Site).
+    const cloudflare = await api.request('POST', path, form, { form: true, headers: { 'x-forwarded-host': 'portal.example', origin: 'https://portal.example' } });
+    expect(cloudflare.headers.get('location')).toBe('/apps/home');
+    const other = await api.request('POST', path, form, { form: true, headers: { 'x-forwarded-host': 'portal.example', origin: 'https://evil.example' } });
+    expect(other.status).toBe(403);
+    const sameSite = await api.request('POST', path, form, { form: true, headers: { 'sec-fetch-site': 'same-site', origin: 'https://evil.portal.example', 'x-forwarded-host': 'portal.example' } });
+    expect(sameSite.status).toBe(403);
+  });
+
   test('sends a temporary password to the change-password page', async () => {
     const response = await login('newuser', 'Welcome#2026');
     const location = new URL(response.headers.get('location') ?? '', 'http://x');

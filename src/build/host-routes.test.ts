@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROUTES, compilePattern, fillPattern, matchRoute } from './route-table.ts';
-import { REDIRECT_LIMITS, netlifyConfig, nginxRoutes, notFoundFiles, redirectRuleCounts, staticHostRedirects } from './host-routes.ts';
+import { ROUTES, SERVICE_PREFIXES, compilePattern, fillPattern, isServicePath, matchRoute, reservedBrandKeys } from './route-table.ts';
+import { REDIRECT_LIMITS, netlifyConfig, netlifyServiceRules, nginxRoutes, notFoundFiles, redirectRuleCounts, routeFileOptionsFromEnv, serviceOrigin, staticHostRedirects, withoutProxyRules, writeRouteFiles } from './host-routes.ts';
 import { hostRuleProblems } from '../../scripts/check-dist/check-dist.ts';
 
 describe('the route table', () => {
@@ -86,4 +86,59 @@ test('check:dist fails a dist/ whose rules Cloudflare Pages would cut', () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe('the service paths', () => {
+  test('are one list: SiteMinder\'s forms and targets, portal-login-service, the metrics paths; never the emulator\'s', () => {
+    for (const path of ['/login/forms/bg/ProcessLogin.fcc', '/login/logout.html', '/pw/forms/smpwservices.fcc', '/apps/home', '/portal-login-service/public/fps/auth',
+      '/nxn-service/public/wlTestUrls', '/nxn-metrics/analytics/metrics', '/app/pmg/nxn-metrics/analytics/', '/DPMonitor/rest/v1/dpevents/']) expect(isServicePath(path), path).toBe(true);
+    for (const path of ['/__emulator/outbox', '/app/nxn/login', '/apps2', '/loginx', '/app/pmg2/login', '/self-service/nxn/fps']) expect(isServicePath(path), path).toBe(false);
+  });
+
+  test('nginx\'s service location proxies every one of them', () => {
+    const config = readFileSync(join(import.meta.dirname, '../../scripts/deploy/portal.nginx.conf'), 'utf8');
+    const location = /location ~ (\S+) \{\s*proxy_pass/.exec(config)?.[1] ?? '';
+    for (const prefix of SERVICE_PREFIXES) expect(new RegExp(location).test(`${prefix}/x`), prefix).toBe(true);
+  });
+
+  test('become Netlify proxy rewrites to the environment\'s service origin, ahead of the short addresses', () => {
+    expect(netlifyServiceRules('https://svc.qa.example:8443').slice(0, 4)).toEqual([
+      '/portal-login-service https://svc.qa.example:8443/portal-login-service 200!',
+      '/portal-login-service/* https://svc.qa.example:8443/portal-login-service/:splat 200!',
+      '/login https://svc.qa.example:8443/login 200!',
+      '/login/* https://svc.qa.example:8443/login/:splat 200!',
+    ]);
+    const redirects = staticHostRedirects(ROUTES, 'https://svc.qa.example');
+    expect(redirects.indexOf('/app/pmg/* https://svc.qa.example/app/pmg/:splat 200!')).toBeLessThan(redirects.indexOf('/:wl/fps'));
+    expect(redirects).not.toContain('__emulator');
+    expect(redirectRuleCounts(redirects)).toMatchObject({ staticRules: SERVICE_PREFIXES.length, dynamicRules: 8 + SERVICE_PREFIXES.length });
+    // Cloudflare's release leaves them out: its service paths go through _worker.js.
+    expect(withoutProxyRules(redirects)).toBe(staticHostRedirects());
+  });
+
+  test('take only an origin, since it is written into a rule', () => {
+    expect(serviceOrigin('https://svc.example/')).toBe('https://svc.example');
+    for (const bad of ['svc.example', 'https://svc.example/api', 'https://svc.example?x=1', 'javascript:alert(1)', 'https://u:p@svc.example', 'https://svc.example 200!\n/* /evil']) {
+      expect(() => serviceOrigin(bad), bad).toThrow(/service origin/);
+    }
+  });
+
+  test('the build writes each host\'s files for the host that builds it: no worker on Netlify, no proxy rules on Cloudflare', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'route-files-'));
+    try {
+      expect(routeFileOptionsFromEnv({ NETLIFY: 'true', PORTAL_SERVICES_ORIGIN: 'https://svc.example' })).toEqual({ buildingOn: 'netlify', servicesOrigin: 'https://svc.example' });
+      writeRouteFiles(dir, routeFileOptionsFromEnv({ NETLIFY: 'true', PORTAL_SERVICES_ORIGIN: 'https://svc.example' }));
+      expect(readFileSync(join(dir, '_redirects'), 'utf8')).toContain('/apps/* https://svc.example/apps/:splat 200!');
+      expect([existsSync(join(dir, '_worker.js')), existsSync(join(dir, '_routes.json'))]).toEqual([false, false]);
+      writeRouteFiles(dir, routeFileOptionsFromEnv({ CF_PAGES: '1', PORTAL_SERVICES_ORIGIN: 'https://svc.example' }));
+      expect(readFileSync(join(dir, '_redirects'), 'utf8')).toBe(staticHostRedirects());
+      expect([existsSync(join(dir, '_worker.js')), existsSync(join(dir, '_routes.json'))]).toEqual([true, true]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('and the site\'s own folders are brand keys no brand may take', () => {
+    expect([...reservedBrandKeys().keys()].sort()).toEqual(['.well-known', 'DPMonitor', '__emulator', '_astro', 'app', 'apps', 'de-DE', 'login', 'nxn-metrics', 'nxn-service', 'pmg', 'portal-login-service', 'pw', 'self-service']);
+  });
 });

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
-import { ROUTES, languagePrefix, localizedRoutes } from './route-table.ts';
+import { ROUTES, SERVICE_PREFIXES, languagePrefix, localizedRoutes } from './route-table.ts';
+import { workerRoutes, workerScript } from './cloudflare-worker.ts';
 import type { PathPattern, RouteRow } from './route-table.ts';
 
 // The route table (route-table.ts) turned into each host's rules. Nothing here names a brand.
@@ -12,15 +13,51 @@ const WRITTEN = 'Written by the build (src/build/host-routes.ts) from src/build/
 export const REDIRECT_LIMITS = { staticRules: 2000, dynamicRules: 100, lineLength: 1000 } as const;
 
 /**
+ * The service origin of the environment a deploy serves (`https://host[:port]`, no path), from which the
+ * static hosts' rules send the service paths there. Checked, since it ends up in a rule: a path, a query or
+ * anything but http(s) is refused.
+ */
+export function serviceOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`service origin ${JSON.stringify(value)} is not a URL: give https://host[:port]`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password || value.replace(/\/$/, '') !== url.origin) {
+    throw new Error(`service origin ${JSON.stringify(value)} must be only a scheme, a host and a port: https://host[:port]`);
+  }
+  return url.origin;
+}
+
+/**
+ * Netlify's proxy rewrites (status 200, forced: no file shadows them) of every service path to `origin`, each
+ * prefix itself and everything below it; Netlify passes the query string on.
+ */
+export function netlifyServiceRules(origin: string): string[] {
+  const base = serviceOrigin(origin);
+  return SERVICE_PREFIXES.flatMap((prefix) => [`${prefix} ${base}${prefix} 200!`, `${prefix}/* ${base}${prefix}/:splat 200!`]);
+}
+
+/**
  * `_redirects` for Cloudflare Pages and Netlify: the table's redirects in every language (the hosts cannot
  * read the language cookie; a page's pre-paint script moves the visitor to the cookie's language). Only
  * codes both hosts take (302); the not-found rows are nested `404.html` files on Cloudflare and `netlify.toml`
- * rules on Netlify (netlifyConfig), since Cloudflare refuses a 404 here.
+ * rules on Netlify (netlifyConfig), since Cloudflare refuses a 404 here. With a `netlifyServices` origin, the
+ * Netlify proxy rewrites of the service paths come first (Cloudflare would skip them, with a warning per line:
+ * its service paths go through `_worker.js`).
  */
-export function staticHostRedirects(routes: readonly RouteRow[] = ROUTES): string {
+export function staticHostRedirects(routes: readonly RouteRow[] = ROUTES, netlifyServices?: string): string {
+  const proxies = netlifyServices === undefined ? [] : ['# The service paths, proxied to this environment\'s services (PORTAL_SERVICES_ORIGIN).', ...netlifyServiceRules(netlifyServices)];
   const lines = localizedRoutes(routes).flatMap((row) => (row.kind === 'redirect' ? [`${row.from} ${row.to} 302`] : []));
-  return `# ${WRITTEN}\n${lines.join('\n')}\n`;
+  return `# ${WRITTEN}\n${[...proxies, ...lines].join('\n')}\n`;
 }
+
+/** `_redirects` without Netlify's proxy rules, as Cloudflare Pages gets it. */
+export const withoutProxyRules = (redirects: string): string => redirects
+  .split('\n')
+  .filter((line) => !/^\S+\s+https?:\/\/\S+\s+200!?\s*$/.test(line) && !line.startsWith('# The service paths, proxied'))
+  .join('\n');
 
 /** The rules of a `_redirects` text as Cloudflare counts them. */
 export function redirectRuleCounts(text: string): { staticRules: number; dynamicRules: number; longestLine: number } {
@@ -88,11 +125,35 @@ export function nginxRoutes(routes: readonly RouteRow[] = ROUTES): { http: strin
   return { http, server };
 }
 
-/** The route files of every host, written into a built dist/: `_redirects` and nginx's two includes. */
-export function writeRouteFiles(distDir: string): string {
-  const redirects = staticHostRedirects();
+/** Where a build runs and for which service origin: by default read from the build's environment. */
+export interface RouteFileOptions {
+  /** PORTAL_SERVICES_ORIGIN: the environment's services, for Netlify's proxy rules. */
+  servicesOrigin?: string | undefined;
+  /** The host whose Git integration runs the build (Netlify sets NETLIFY=true, Cloudflare Pages CF_PAGES=1). */
+  buildingOn?: 'cloudflare' | 'netlify' | undefined;
+}
+
+/** The build's environment as RouteFileOptions. */
+export function routeFileOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): RouteFileOptions {
+  const buildingOn = env['NETLIFY'] === 'true' ? 'netlify' : env['CF_PAGES'] === '1' ? 'cloudflare' : undefined;
+  return { servicesOrigin: env['PORTAL_SERVICES_ORIGIN'] || undefined, buildingOn };
+}
+
+/**
+ * The route files of every host, written into a built dist/: `_redirects` (with Netlify's proxy rules when a
+ * service origin is given and the build does not run on Cloudflare, whose origin is a run-time variable),
+ * Cloudflare's `_worker.js` and `_routes.json` (not on Netlify, which would publish them as files), and nginx's
+ * two includes.
+ */
+export function writeRouteFiles(distDir: string, options: RouteFileOptions = routeFileOptionsFromEnv()): string {
+  const netlifyServices = options.buildingOn === 'cloudflare' ? undefined : options.servicesOrigin;
+  const redirects = staticHostRedirects(ROUTES, netlifyServices);
   const nginx = nginxRoutes();
   writeFileSync(join(distDir, '_redirects'), redirects);
+  if (options.buildingOn !== 'netlify') {
+    writeFileSync(join(distDir, '_worker.js'), workerScript());
+    writeFileSync(join(distDir, '_routes.json'), workerRoutes());
+  }
   writeFileSync(join(distDir, '_nginx-routes.conf'), nginx.http);
   writeFileSync(join(distDir, '_nginx-route-locations.conf'), nginx.server);
   return redirects;

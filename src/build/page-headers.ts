@@ -2,15 +2,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { COMMON_SECURITY_HEADERS, PORTAL_HEADERS_FILE, headerPolicy, metaPolicyOf, readPortalHeaders, unionPolicy } from './security-headers.ts';
+import { COMMON_SECURITY_HEADERS, NON_PAGE_POLICY, PORTAL_HEADERS_FILE, headerPolicy, metaPolicyOf, readPortalHeaders, unionPolicy } from './security-headers.ts';
 import { renderedThemeFiles } from './brand-theme-files.ts';
 import { compressingPrerenderer, precompressRest } from './precompress.ts';
 import { writeRouteFiles } from './host-routes.ts';
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
-/** What answers other than pages carry (assets, redirects): they run nothing. */
-export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+export { NON_PAGE_POLICY } from './security-headers.ts';
 
 /**
  * nginx's CSP by served file ($uri after try_files): the one page policy for every page, none for the

@@ -15,6 +15,9 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
 };
 
+/** What answers other than pages carry (assets, redirects, service answers): they run nothing. */
+export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** What a meta-tag CSP cannot carry, added to each page's policy when it becomes a header. */
 export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"] as const;
 

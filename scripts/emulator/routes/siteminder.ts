@@ -34,12 +34,18 @@ function originHost(origin: string): string | undefined {
 
 /**
  * Browsers say where a post comes from; a cross-site post to the login or password form is refused, and so
- * is an Origin that is not a URL (refused with 403, as cross-site, rather than failing with 500).
+ * is an Origin that is not a URL (refused with 403, as cross-site, rather than failing with 500). The site the
+ * visitor is on is the Host, or behind a proxy that cannot keep it (Cloudflare's worker fetches the service by
+ * its own name) the X-Forwarded-Host it sets, as X-Forwarded-Proto says the scheme.
  */
 function refuseCrossSite(req: IncomingMessage): void {
   const site = req.headers['sec-fetch-site'];
   const origin = req.headers.origin;
-  const host = req.headers.host ?? '';
+  const forwarded = req.headers['x-forwarded-host'];
+  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() || (req.headers.host ?? '');
+  // The browser's own word that the post comes from the page's origin, as the visitor sees it: it holds through a
+  // proxy that fetches the service by another name (Netlify's rewrites pass no X-Forwarded-Host).
+  if (site === 'same-origin') return;
   if (site === 'cross-site' || (origin && origin !== 'null' && originHost(origin) !== host)) {
     throw new EmulatorHttpError(403, 'CROSS_SITE', 'cross-site form posts are refused');
   }

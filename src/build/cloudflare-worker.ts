@@ -1,0 +1,94 @@
+import { COMMON_SECURITY_HEADERS, NON_PAGE_POLICY } from './security-headers.ts';
+import { SERVICE_PREFIXES } from './route-table.ts';
+
+/**
+ * Cloudflare Pages' side of the service paths: an advanced-mode `_worker.js` (written by the build from
+ * `handleRequest` below) and `_routes.json`, which runs it for the service paths only, so every other request
+ * stays a static one (no Functions invocation, `_headers` and `_redirects` as before). The service origin is
+ * the Pages project's environment variable PORTAL_SERVICES_ORIGIN (per environment: Production, Preview),
+ * read at request time, so one build serves every environment.
+ */
+
+/** What the worker knows of the build: the service prefixes and the headers every answer carries. */
+export interface WorkerConfig {
+  prefixes: readonly string[];
+  headers: Readonly<Record<string, string>>;
+}
+
+/** The bindings Pages gives an advanced-mode worker. */
+export interface WorkerEnv {
+  ASSETS: { fetch: (request: Request) => Promise<Response> };
+  PORTAL_SERVICES_ORIGIN?: string | undefined;
+}
+
+export const WORKER_CONFIG: WorkerConfig = {
+  prefixes: SERVICE_PREFIXES,
+  headers: { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': NON_PAGE_POLICY, 'Cache-Control': 'no-store' },
+};
+
+/**
+ * Proxies a service path to the environment's service origin, as nginx's service location does: method, body
+ * and headers as sent, the visitor's host and scheme in X-Forwarded-Host and X-Forwarded-Proto, the visitor's
+ * address (Cloudflare's CF-Connecting-IP, never one the visitor sent) in X-Forwarded-For, redirects passed on
+ * as they are; the answer gets the site's security headers and `no-store`. Anything else goes to the static
+ * assets. Self-contained (the build writes its source into `_worker.js`): it names nothing outside itself.
+ */
+export async function handleRequest(request: Request, env: WorkerEnv, config: WorkerConfig): Promise<Response> {
+  const url = new URL(request.url);
+  const isService = config.prefixes.some((prefix) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+  if (!isService) return env.ASSETS.fetch(request);
+  const secured = (response: Response): Response => {
+    const answer = new Response(response.body, response);
+    for (const [name, value] of Object.entries(config.headers)) answer.headers.set(name, value);
+    return answer;
+  };
+  const text = (status: number, message: string) => secured(new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
+  let origin: URL;
+  try {
+    origin = new URL(env.PORTAL_SERVICES_ORIGIN ?? '');
+  } catch {
+    console.error('PORTAL_SERVICES_ORIGIN is not set to the service origin (https://host[:port]) of this environment');
+    return text(503, 'Service Unavailable');
+  }
+  const headers = new Headers(request.headers);
+  headers.set('X-Forwarded-Host', url.host);
+  headers.set('X-Forwarded-Proto', url.protocol.replace(/:$/, ''));
+  const visitor = request.headers.get('CF-Connecting-IP');
+  if (visitor) headers.set('X-Forwarded-For', visitor);
+  else headers.delete('X-Forwarded-For');
+  const target = new URL(`${url.pathname}${url.search}`, origin);
+  const method = request.method.toUpperCase();
+  let upstream: Response;
+  try {
+    upstream = await fetch(target, {
+      method,
+      headers,
+      redirect: 'manual',
+      ...(method === 'GET' || method === 'HEAD' ? {} : { body: await request.arrayBuffer() }),
+    });
+  } catch (error) {
+    console.error(`service ${origin.origin} did not answer: ${String(error)}`);
+    return text(502, 'Bad Gateway');
+  }
+  const answer = secured(upstream);
+  // A redirect the service writes with its own origin stays on the visitor's.
+  const location = answer.headers.get('Location');
+  if (location?.startsWith(`${origin.origin}/`)) answer.headers.set('Location', location.slice(origin.origin.length));
+  return answer;
+}
+
+/** `_worker.js`: handleRequest's own source with the build's config, as an ES module Pages runs. */
+export function workerScript(config: WorkerConfig = WORKER_CONFIG): string {
+  return [
+    '// Written by the build (src/build/cloudflare-worker.ts). Do not edit.',
+    `const CONFIG = ${JSON.stringify(config)};`,
+    handleRequest.toString(),
+    'export default { fetch: (request, env) => handleRequest(request, env, CONFIG) };',
+    '',
+  ].join('\n');
+}
+
+/** `_routes.json`: the worker runs for the service paths only (each prefix and everything below it). */
+export function workerRoutes(config: WorkerConfig = WORKER_CONFIG): string {
+  return `${JSON.stringify({ version: 1, description: 'Written by the build (src/build/cloudflare-worker.ts): the service paths', include: config.prefixes.flatMap((prefix) => [prefix, `${prefix}/*`]), exclude: [] }, null, 2)}\n`;
+}
