@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../scripts/browsers/chromium.ts';
-import { HOST_NAMES, HOST_PORTS, cannotStart } from './hosts.ts';
+import { HOST_NAMES, HOST_PORTS, SERVICE_HOSTS, cannotStart } from './hosts.ts';
 
 /**
  * The same black-box checks against every host of one build (`npm run test:hosts`): the bundled server, nginx,
@@ -33,6 +33,8 @@ export default defineConfig({
   projects: [
     ...available.map((host) => ({ name: host, use: { ...chrome, baseURL: `http://127.0.0.1:${String(HOST_PORTS[host])}` }, testMatch: /black-box\.spec\.ts$/ })),
     ...(available.includes('nginx') ? [{ name: 'retention', use: chrome, testMatch: /asset-retention\.spec\.ts$/ }] : []),
+    // Sign-in and recovery through each static host's runtime, its service paths routed to its own emulator.
+    ...SERVICE_HOSTS.filter((host) => available.includes(host)).map((host) => ({ name: `${host}-services`, use: { ...chrome, baseURL: `http://127.0.0.1:${String(HOST_PORTS[host])}` }, testMatch: /services\.spec\.ts$/ })),
   ],
   webServer: {
     command: 'node tests/hosts/serve-hosts.ts',

@@ -1,16 +1,19 @@
 // Starts every host of the black-box suite on one build (HOSTS names them, comma-separated): builds dist/
 // when missing or stale, makes a release of it per host (scripts/deploy/release.ts), starts nginx, wrangler and
 // netlify on theirs, waits until each answers, and starts the bundled server last: its answer tells Playwright
-// that all are up. Stops them all on SIGINT/SIGTERM.
+// that all are up. Wrangler and netlify route the service paths (--services) each to an emulator of its own
+// (npm start's server and emulator on SERVICES_PORTS), as a deploy routes them to its environment's services.
+// Stops them all on SIGINT/SIGTERM.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR, ensureBuilt } from '../../scripts/server/ensure-built.ts';
 import { createPortalServer } from '../../scripts/server/portal-server.ts';
+import { createEmulator } from '../../scripts/emulator/create-emulator.ts';
 import { makeRelease } from '../../scripts/deploy/release.ts';
 import { serveStaticHost } from '../../scripts/deploy/serve-static-host.ts';
-import { HOST_NAMES, HOST_PORTS, HOSTS_DIR } from './hosts.ts';
+import { HOST_NAMES, HOST_PORTS, HOSTS_DIR, SERVICES_PORTS } from './hosts.ts';
 import type { HostName } from './hosts.ts';
 
 const wanted = (process.env['HOSTS'] ?? HOST_NAMES.join(',')).split(',').filter((name): name is HostName => (HOST_NAMES as readonly string[]).includes(name));
@@ -52,7 +55,9 @@ if (wanted.includes('nginx')) {
 }
 for (const host of ['cloudflare', 'netlify'] as const) {
   if (!wanted.includes(host)) continue;
-  children.push(serveStaticHost({ host, port: HOST_PORTS[host], releases: join(HOSTS_DIR, host) }));
+  const emulator = createEmulator();
+  createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(SERVICES_PORTS[host], '127.0.0.1');
+  children.push(serveStaticHost({ host, port: HOST_PORTS[host], releases: join(HOSTS_DIR, host), services: `http://127.0.0.1:${String(SERVICES_PORTS[host])}` }));
   started.push(answers(`http://127.0.0.1:${String(HOST_PORTS[host])}/`, 120));
 }
 try {
