@@ -23,7 +23,7 @@ const notScripts = ['**/scripts/**', '!**/enhancements/**'];
 const notTests = ['**/tests/**'];
 
 export default defineConfig(
-  { ignores: ['dist/', '.releases/', 'node_modules/', '.astro/', 'test-results/', 'playwright-report/', '.lighthouseci/', 'scripts/brand/template/'] },
+  { ignores: ['dist/', 'dist-server/', '.releases/', '.wrangler/', '.netlify/', 'node_modules/', '.astro/', 'test-results/', 'playwright-report/', '.lighthouseci/', 'scripts/brand/template/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

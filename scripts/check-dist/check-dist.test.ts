@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { cspHash } from '../../src/build/csp.ts';
 import { staticHostHeaders } from '../../src/build/page-headers.ts';
-import { notFoundFiles, staticHostRedirects } from '../../src/build/host-routes.ts';
+import { notFoundFiles, nginxRoutes, staticHostRedirects } from '../../src/build/host-routes.ts';
+import { serverDirOf } from '../../src/build/dist-layout.ts';
 import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport } from './check-dist.ts';
 
 const THEME = ':root{--c:#000}';
@@ -16,18 +17,28 @@ const POLICY = `default-src 'self'; script-src 'self' '${cspHash(LANGUAGE_CHECK)
 const page = (body = '', policy = POLICY) =>
   `<html><head><meta http-equiv="content-security-policy" content="${policy.replaceAll("'", '&#39;')}"><script>${LANGUAGE_CHECK}</script><style>${THEME}</style><link href="/_astro/a.css"></head><body>${body}</body></html>`;
 
-/** The header files a build writes: the one page policy for the bundled server and for static hosts. */
+/**
+ * The header and route files a build writes: the one page policy for static hosts in dist/, and beside it, in
+ * the server folder, for the bundled server, with nginx's includes.
+ */
 function writeHeaders(dir: string, serverPolicy = `${POLICY}; frame-ancestors 'none'`, hostPolicy = serverPolicy): void {
-  writeFileSync(join(dir, '_portal-headers.json'), JSON.stringify({ page: { 'Content-Security-Policy': serverPolicy } }));
+  const server = serverDirOf(dir);
+  mkdirSync(server, { recursive: true });
+  writeFileSync(join(server, '_portal-headers.json'), JSON.stringify({ page: { 'Content-Security-Policy': serverPolicy } }));
+  for (const include of ['_nginx-policy.conf', '_nginx-security-headers.conf']) writeFileSync(join(server, include), '# nginx');
+  writeFileSync(join(server, '_nginx-routes.conf'), nginxRoutes().http);
+  writeFileSync(join(server, '_nginx-route-locations.conf'), nginxRoutes().server);
   writeFileSync(join(dir, '_headers'), staticHostHeaders(hostPolicy));
   writeFileSync(join(dir, '_redirects'), staticHostRedirects());
 }
 
-/** Writes a text file of a dist/ with its `.gz` copy, as the build does. */
+/** Writes a text file of a dist/ with its `.gz` copy in the server folder, as the build does. */
 function put(dir: string, file: string, text: string, compressed = true): void {
   mkdirSync(dirname(join(dir, file)), { recursive: true });
   writeFileSync(join(dir, file), text);
-  if (compressed) writeFileSync(join(dir, `${file}.gz`), gzipSync(text));
+  if (!compressed) return;
+  mkdirSync(dirname(join(serverDirOf(dir), file)), { recursive: true });
+  writeFileSync(join(serverDirOf(dir), `${file}.gz`), gzipSync(text));
 }
 
 /** A complete dist/ of brand nxn; without `compressed`, with no `.gz` copies (the deploy report counts files). */
@@ -51,9 +62,9 @@ test('accepts a complete dist', () => {
 
 test('finds a page whose .gz copy is missing, broken or of other bytes', () => {
   const dir = fakeDist();
-  rmSync(join(dir, 'app/nxn/login.html.gz'));
-  writeFileSync(join(dir, 'app/nxn/logout.html.gz'), 'not gzip');
-  writeFileSync(join(dir, 'app/nxn/sorry.html.gz'), gzipSync(page('<p>an older build</p>')));
+  rmSync(join(serverDirOf(dir), 'app/nxn/login.html.gz'));
+  writeFileSync(join(serverDirOf(dir), 'app/nxn/logout.html.gz'), 'not gzip');
+  writeFileSync(join(serverDirOf(dir), 'app/nxn/sorry.html.gz'), gzipSync(page('<p>an older build</p>')));
   expect(checkDist(dir, ['nxn']).sort()).toEqual([
     'app/nxn/login.html: no .gz copy',
     'app/nxn/logout.html.gz: not gzip',
@@ -109,12 +120,30 @@ test('checks inline styles against style-src, and each header policy on its own'
 
 test('names missing header files once', () => {
   const dir = fakeDist();
-  rmSync(join(dir, '_portal-headers.json'));
+  rmSync(join(serverDirOf(dir), '_portal-headers.json'));
+  rmSync(join(serverDirOf(dir), '_nginx-routes.conf'));
   rmSync(join(dir, '_headers'));
+  const server = `../${serverDirOf(dir).split('/').at(-1) ?? ''}`;
   expect(checkDist(dir, ['nxn'])).toEqual([
-    '_portal-headers.json: missing: the servers would send no page policy',
+    `${server}/_nginx-routes.conf: missing: nginx's config includes it`,
+    `${server}/_portal-headers.json: missing: the servers would send no page policy`,
     '_headers: no site-wide policy: static hosts would send no page policy',
   ]);
+});
+
+test('dist/ holds only what a static host may publish as is: the build\'s own files and the .gz copies are named where they appear', () => {
+  const dir = fakeDist();
+  const server = serverDirOf(dir);
+  // As the layout before the server folder had it: everything in one dist/.
+  cpSync(server, dir, { recursive: true });
+  writeFileSync(join(dir, '.portal-build-stamp'), '');
+  writeFileSync(join(dir, '_worker.js'), 'export default {}');
+  writeFileSync(join(dir, '_routes.json'), '{}');
+  const misplaced = checkDist(dir, ['nxn']).filter((problem) => problem.includes('not for visitors'));
+  expect(misplaced).toContain(`.portal-build-stamp: not for visitors, and a static host publishing dist/ would serve it: the build writes it to ../${server.split('/').at(-1) ?? ''}/`);
+  expect(misplaced.map((problem) => problem.split(':')[0])).toEqual(expect.arrayContaining(['_portal-headers.json', '_nginx-policy.conf', '_nginx-security-headers.conf', '_nginx-routes.conf', '_nginx-route-locations.conf', 'app/nxn/login.html.gz', '_astro/a.css.gz', '404.html.gz']));
+  // The hosts' own files (read, never served) are not named.
+  expect(misplaced.filter((problem) => /^_(headers|redirects|worker\.js|routes\.json):/.test(problem))).toEqual([]);
 });
 
 test('a script data block is not run, so it needs no hash; a page without a policy is named', () => {
@@ -130,14 +159,14 @@ test('the deploy report counts files and bytes per brand, shared and in total', 
   const report = deployReport(dir);
   const pageBytes = Buffer.byteLength(page());
   // 34 pages, the brand folders' four not-found pages and the theme are nxn's; index, the two site-wide 404s,
-  // a.css and the three header and route files are shared.
+  // a.css and the two host files (_headers, _redirects) are shared: the servers' files are beside dist/.
   expect(report.byBrand.get('nxn')).toEqual({ files: 2 * (BRAND_PAGES.length + 2) + 1, bytes: 2 * (BRAND_PAGES.length + 2) * pageBytes + 7 });
-  expect(report.byBrand.get('')?.files).toBe(7);
-  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 8);
+  expect(report.byBrand.get('')?.files).toBe(6);
+  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 7);
   expect(report.headerRules).toBe(2);
   expect(report.redirectRules).toEqual({ staticRules: 0, dynamicRules: 8 });
   expect(report.warnings).toEqual([]);
-  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+46\s+\d+$/), '_headers: 2 rules', '_redirects: 0 static and 8 dynamic rules']);
+  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+45\s+\d+$/), '_headers: 2 rules', '_redirects: 0 static and 8 dynamic rules']);
 });
 
 test('the deploy report warns where a static host\'s limits would be exceeded', () => {
@@ -146,7 +175,7 @@ test('the deploy report warns where a static host\'s limits would be exceeded', 
   put(dir, '_astro/big.js', 'x'.repeat(1001), false);
   expect(deployReport(dir, limits).warnings).toEqual([
     '_astro/big.js: 1001 bytes, over a static host\'s 1000 per file',
-    '46 files (46 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
+    '45 files, over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
     '_headers: 2 rules, over a static host\'s 1',
   ]);
   expect(DEPLOY_LIMITS).toEqual({ files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 });

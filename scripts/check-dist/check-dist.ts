@@ -1,7 +1,8 @@
 // `npm run check:dist [-- <distDir>]`: is a built dist/ complete and clean enough to deploy?
 // Every brand x language x page present, every referenced asset present, no absolute localhost
 // URL, nothing of the emulator, every inline script and style allowed by its page's policy, every
-// page, script and style with a `.gz` copy of exactly its bytes (nginx sends it as is). One
+// page, script and style with a `.gz` copy of exactly its bytes in dist-server/ (nginx sends it as is), and
+// nothing in dist/ that a static host publishing it as is would serve but visitors must not get. One
 // line per problem, exit code 1 on any. First it reports files and bytes per brand and in total, with a
 // warning where a static host's per-deploy limits would be exceeded (warnings do not fail: nginx and the
 // bundled server have no such limits).
@@ -11,7 +12,7 @@ import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { cspHash } from '../../src/build/csp.ts';
 import { metaPolicyOf, policySources, readPortalHeaders } from '../../src/build/security-headers.ts';
-import { brandOfFile, LANGUAGE_PREFIXES } from '../../src/build/dist-layout.ts';
+import { brandOfFile, LANGUAGE_PREFIXES, serverDirOf } from '../../src/build/dist-layout.ts';
 import { headerRuleCount, STATIC_HOST_LIMITS } from '../../src/build/page-headers.ts';
 import { notFoundFiles, redirectRuleCounts, REDIRECT_LIMITS } from '../../src/build/host-routes.ts';
 
@@ -92,21 +93,39 @@ function inlineHashProblems(file: string, html: string, headerPolicies: HeaderPo
  * The build writes pages' `.gz` copies as they render and Astro writes the pages: a copy that is missing
  * costs nginx a compression per request, and one that differs sends a visitor another page than the file.
  */
-function compressedCopyProblems(file: string, path: string, bytes: Buffer): string[] {
-  if (!existsSync(`${path}.gz`)) return [`${file}: no .gz copy`];
+function compressedCopyProblems(file: string, copyPath: string, bytes: Buffer): string[] {
+  if (!existsSync(copyPath)) return [`${file}: no .gz copy`];
   let copy: Buffer;
   try {
-    copy = gunzipSync(readFileSync(`${path}.gz`));
+    copy = gunzipSync(readFileSync(copyPath));
   } catch {
     return [`${file}.gz: not gzip`];
   }
   return copy.equals(bytes) ? [] : [`${file}.gz: differs from ${file}: gzip_static would send other bytes than the file`];
 }
 
+/** The files a static host reads and does not serve: the only `_` files of dist/ outside `_astro/`. */
+export const HOST_FILES = ['_headers', '_redirects', '_worker.js', '_routes.json'] as const;
+
+/**
+ * What in a dist/ a static host publishing it as is (a Git integration) would serve although it is not for
+ * visitors: build metadata, nginx's includes, `.gz` copies, dotfiles. They belong in the server folder beside it.
+ */
+export function unpublishableFiles(distDir: string): string[] {
+  return fg.sync('**/*', { cwd: distDir, dot: true })
+    .filter((file) => file.endsWith('.gz') || file.split('/').some((part) => part.startsWith('.')) || (/^_/.test(file) && !file.startsWith('_astro/') && !(HOST_FILES as readonly string[]).includes(file)))
+    .sort()
+    .map((file) => `${file}: not for visitors, and a static host publishing dist/ would serve it: the build writes it to ${relative(distDir, serverDirOf(distDir))}/`);
+}
+
 /** Every problem of a dist/ folder built for `brands`. */
 export function checkDist(distDir: string, brands: readonly string[]): string[] {
   if (!existsSync(distDir)) return [`${distDir}: missing: run npm run build`];
-  const problems: string[] = [];
+  const problems: string[] = [...unpublishableFiles(distDir)];
+  const serverDir = serverDirOf(distDir);
+  for (const include of ['_nginx-policy.conf', '_nginx-security-headers.conf', '_nginx-routes.conf', '_nginx-route-locations.conf']) {
+    if (!existsSync(join(serverDir, include))) problems.push(`${relative(distDir, join(serverDir, include))}: missing: nginx's config includes it`);
+  }
   for (const required of ['index.html', ...notFoundFiles(brands)]) {
     if (!existsSync(join(distDir, required))) problems.push(`${required}: missing page`);
   }
@@ -119,7 +138,7 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
     }
   }
   const serverPolicy = readPortalHeaders(distDir)?.['Content-Security-Policy'];
-  if (!serverPolicy) problems.push('_portal-headers.json: missing: the servers would send no page policy');
+  if (!serverPolicy) problems.push(`${relative(distDir, join(serverDir, '_portal-headers.json'))}: missing: the servers would send no page policy`);
   const headersFile = join(distDir, '_headers');
   const hostPolicy = existsSync(headersFile) ? staticHostPolicy(readFileSync(headersFile, 'utf8')) : undefined;
   if (!hostPolicy) problems.push('_headers: no site-wide policy: static hosts would send no page policy');
@@ -130,7 +149,8 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
     const file = relative(distDir, path);
     const bytes = readFileSync(path);
     const text = bytes.toString('utf8');
-    problems.push(...compressedCopyProblems(file, path, bytes));
+    // The hosts' own files are read by the host, never sent to a visitor: no copy to compress.
+    if (!(HOST_FILES as readonly string[]).includes(file)) problems.push(...compressedCopyProblems(file, join(serverDir, `${file}.gz`), bytes));
     if (/https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?/i.test(text)) problems.push(`${file}: absolute localhost URL`);
     if (text.includes('/__emulator')) problems.push(`${file}: refers to the emulator`);
     if (file.endsWith('.html')) {
@@ -201,8 +221,7 @@ export function deployReport(distDir: string, limits: { files: number; fileBytes
     if (bytes > limits.fileBytes) warnings.push(`${entry.path}: ${String(bytes)} bytes, over a static host's ${String(limits.fileBytes)} per file`);
   }
   if (total.files > limits.files) {
-    const gz = fg.sync('**/*.gz', { cwd: distDir, dot: true }).length;
-    warnings.push(`${String(total.files)} files (${String(total.files - gz)} without the .gz copies), over a static host's ${String(limits.files)} per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)`);
+    warnings.push(`${String(total.files)} files, over a static host's ${String(limits.files)} per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)`);
   }
   const headersFile = join(distDir, '_headers');
   const headerRules = existsSync(headersFile) ? headerRuleCount(readFileSync(headersFile, 'utf8')) : 0;
@@ -230,7 +249,7 @@ export function formatDeployReport(report: DeployReport): string[] {
 if (import.meta.main) {
   const root = join(import.meta.dirname, '..', '..');
   const distDir = process.argv[2] ?? join(root, 'dist');
-  const stamp = join(distDir, '.portal-build-stamp');
+  const stamp = join(serverDirOf(distDir), '.portal-build-stamp');
   const subset = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : process.env['BRANDS'] ?? '';
   const brands = subset
     ? subset.split(',').map((key) => key.trim()).filter(Boolean)

@@ -13,11 +13,11 @@ import { listBrandKeys } from '../../src/config/load-brands.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 import { builtPagePolicy, headerRuleCount, writeHeaderFiles } from '../../src/build/page-headers.ts';
 import { unionPolicy } from '../../src/build/security-headers.ts';
-import { brandEntries } from '../../src/build/dist-layout.ts';
+import { brandEntries, serverDirOf } from '../../src/build/dist-layout.ts';
 import { writeRouteFiles } from '../../src/build/host-routes.ts';
 
 const root = join(import.meta.dirname, '../..');
-/** What stamps a dist/ with the brands it holds ('' for all): ensure-built.ts and check:dist read it. */
+/** What stamps a dist/ (in its server folder) with the brands it holds ('' for all): ensure-built.ts and check:dist read it. */
 const STAMP = '.portal-build-stamp';
 /** Pages outside brand folders: every shard renders them, one shard's copy is kept. */
 const SITE_PAGES = ['index.html', 'index.html.gz', '404.html', '404.html.gz', 'de-DE/404.html', 'de-DE/404.html.gz'];
@@ -131,6 +131,7 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
   const out = resolve(options.out);
   const all = listBrandKeys(process.env['PORTAL_BRANDS_DIR'] ?? join(root, 'brands'));
   const brands = options.brands.length > 0 ? [...options.brands] : all;
+  const outServer = serverDirOf(out);
   if (options.into && !builtPagePolicy(out)) throw new Error(`${out} holds no build to rebuild brands into: build every brand first`);
   const shardCount = Math.max(1, Math.min(options.shards ?? 1, availableParallelism()));
   const shards = shardsOf(brands, shardCount);
@@ -144,29 +145,37 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
     const policies = shardDirs.map((dir) => builtPagePolicy(dir) ?? '');
     if (options.into) {
       policies.unshift(builtPagePolicy(out) ?? '');
-      for (const wl of brands) for (const entry of brandEntries(wl)) rmSync(join(out, entry), { recursive: true, force: true });
+      for (const wl of brands) for (const entry of brandEntries(wl)) for (const dir of [out, outServer]) rmSync(join(dir, entry), { recursive: true, force: true });
     } else {
       rmSync(out, { recursive: true, force: true });
+      rmSync(outServer, { recursive: true, force: true });
     }
     // One build that is the whole dist/ moves as one folder: one rename instead of one per file (46,000 at
     // 1,000 brands).
     const [onlyDir] = shardDirs;
-    const movedWhole = !options.into && onlyDir !== undefined && shardDirs.length === 1 && renamesInPlace(onlyDir, out);
+    const movedWhole = !options.into && onlyDir !== undefined && shardDirs.length === 1 && renamesInPlace(onlyDir, out) && renamesInPlace(serverDirOf(onlyDir), outServer);
     mkdirSync(out, { recursive: true });
+    mkdirSync(outServer, { recursive: true });
     const ownsSitePages = (index: number) => index === 0 && (!options.into || shards[0]?.includes(DEFAULT_BRAND) === true || !existsSync(join(out, '404.html')));
     (movedWhole ? [] : shardDirs).forEach((dir, index) => {
       for (const file of filesBelow(dir)) {
         // Header files are written once below; the site pages come from one shard.
-        if (/^_(?!astro\/)/.test(file) || file === STAMP || (SITE_PAGES.includes(file) && !ownsSitePages(index))) continue;
+        if (/^_(?!astro\/)/.test(file) || (SITE_PAGES.includes(file) && !ownsSitePages(index))) continue;
         moveFile(dir, out, file);
+      }
+      // Of the server folder, the .gz copies: its header files and stamp are written once below.
+      const server = serverDirOf(dir);
+      for (const file of existsSync(server) ? filesBelow(server) : []) {
+        if (!file.endsWith('.gz') || (SITE_PAGES.includes(file) && !ownsSitePages(index))) continue;
+        moveFile(server, outServer, file);
       }
     });
     if (options.into) syncRootBrandList(out);
     const headers = writeHeaderFiles(out, unionPolicy(policies.filter(Boolean)));
     writeRouteFiles(out);
-    const stamped = existsSync(join(out, STAMP)) ? readFileSync(join(out, STAMP), 'utf8').trim() : '';
+    const stamped = existsSync(join(outServer, STAMP)) ? readFileSync(join(outServer, STAMP), 'utf8').trim() : '';
     const held = options.into ? (stamped === '' ? [] : [...new Set([...stamped.split(','), ...brands])]) : brands.length === all.length ? [] : brands;
-    writeFileSync(join(out, STAMP), held.sort().join(','));
+    writeFileSync(join(outServer, STAMP), held.sort().join(','));
     return {
       brands: brands.length,
       seconds: (performance.now() - started) / 1000,
@@ -226,6 +235,7 @@ export function syncRootBrandList(out: string): void {
     if (!existsSync(path)) continue;
     const html = readFileSync(path, 'utf8').replace(/data-brands="[^"]*"/, `data-brands="${held.join(' ')}"`);
     writeFileSync(path, html);
-    if (existsSync(`${path}.gz`)) writeFileSync(`${path}.gz`, gzipSync(html, { level: 9 }));
+    const copy = join(serverDirOf(out), `${file}.gz`);
+    if (existsSync(copy)) writeFileSync(copy, gzipSync(html, { level: 9 }));
   }
 }

@@ -2,12 +2,14 @@
 // turns a built dist/ into a release folder for one host and makes it the current one, keeping the previous
 // release's hashed assets (/_astro/*) for a grace period, so a page opened before a deploy still finds its
 // chunks after it. Layout: <releases>/<id>/site (the published root), <releases>/<id>/release.json, for
-// Netlify <releases>/<id>/netlify.toml, and <releases>/current -> <id>. docs/deploy-*.md say what to run next.
+// Netlify <releases>/<id>/netlify.toml, for nginx <releases>/<id>/site-server (its includes, from the build's
+// dist-server/), and <releases>/current -> <id>. docs/deploy-*.md say what to run next.
 import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/build/host-routes.ts';
 import { ROUTES } from '../../src/build/route-table.ts';
+import { serverDirOf } from '../../src/build/dist-layout.ts';
 
 /** The hosts a release is made for. */
 export const HOSTS = ['nginx', 'cloudflare', 'netlify'] as const;
@@ -25,11 +27,11 @@ const releaseSchema = z.object({
 type ReleaseRecord = z.infer<typeof releaseSchema>;
 
 /**
- * What a host publishes of dist/. nginx takes it whole (its config answers 404 for `/_…` and `*.gz` and needs
- * both: the includes and gzip_static's copies). A static host publishes every file it is given, so it gets no
- * build metadata, no `.gz` copies (it compresses itself) and no dotfiles: only pages, assets and its own
- * files, which it reads and does not serve (`_headers`, `_redirects`; on Cloudflare `_worker.js` and
- * `_routes.json`, which send the service paths to the environment's services).
+ * What a host publishes of dist/. nginx takes it whole, and the build's `.gz` copies from dist-server/ beside
+ * the files they copy, for gzip_static (its config answers 404 for `/_…` and `*.gz`). A static host publishes
+ * every file it is given, so it gets only pages, assets and its own files, which it reads and does not serve
+ * (`_headers`, `_redirects`; on Cloudflare `_worker.js` and `_routes.json`, which send the service paths to
+ * the environment's services). dist/ holds nothing else (check:dist); the filter keeps an older dist/ safe.
  */
 export function publishes(host: Host, file: string): boolean {
   if (host === 'nginx') return true;
@@ -102,6 +104,8 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   const releases = resolve(options.releases);
   const dist = resolve(options.dist);
   if (!existsSync(join(dist, '_headers'))) throw new Error(`${dist} holds no build (no _headers): run npm run build first`);
+  const built = serverDirOf(dist);
+  if (options.host === 'nginx' && !existsSync(join(built, '_nginx-policy.conf'))) throw new Error(`${built} holds no nginx includes: run npm run build first`);
   mkdirSync(releases, { recursive: true });
   const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
   let id = stamp;
@@ -109,6 +113,10 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   const dir = join(releases, id);
   const site = join(dir, 'site');
   for (const file of filesBelow(dist)) if (publishes(options.host, file)) copy(join(dist, file), join(site, file));
+  if (options.host === 'nginx') {
+    // gzip_static finds a copy beside its file; the includes go beside the site, as dist-server/ is beside dist/.
+    for (const file of filesBelow(built)) copy(join(built, file), file.endsWith('.gz') ? join(site, file) : join(serverDirOf(site), file));
+  }
   if (options.host === 'cloudflare') writeFileSync(join(site, '_redirects'), withoutProxyRules(readFileSync(join(site, '_redirects'), 'utf8')));
   if (options.host === 'netlify' && options.services !== undefined) writeFileSync(join(site, '_redirects'), staticHostRedirects(ROUTES, options.services));
 

@@ -1,5 +1,8 @@
 // Serves dist/ with the shipped nginx config (Debian's nginx), proxying the service paths to a
-// running emulator: `node scripts/deploy/run-nginx.ts [--port 4398] [--services 127.0.0.1:4399]`.
+// running emulator: `node scripts/deploy/run-nginx.ts [--port 4398] [--services 127.0.0.1:4399] [--dist dist]`.
+// Given a build (dist/, its includes and .gz copies in dist-server/ beside it) it first makes an nginx
+// release of it in its own temporary folder, as `npm run release -- nginx` does; given a release's site/
+// (releases/current/site) it serves that, includes from site-server/ beside it.
 // CI runs the end-to-end smoke tests through it; ops can read it as a complete example.
 // Over TLS: `--tls` (a self-signed certificate for localhost, made by openssl for this run) or
 // `--tls-cert cert.pem --tls-key key.pem`; the port then speaks HTTPS and the services see
@@ -8,8 +11,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { selfSignedCertificate } from './self-signed-certificate.ts';
+import { makeRelease } from './release.ts';
+import { serverDirOf } from '../../src/build/dist-layout.ts';
 
 const root = join(import.meta.dirname, '../..');
 const argument = (name: string, fallback: string) => {
@@ -18,7 +23,7 @@ const argument = (name: string, fallback: string) => {
 };
 const port = argument('port', process.env['NGINX_PORT'] ?? '4398');
 const services = argument('services', process.env['SERVICES'] ?? '127.0.0.1:4399');
-const dist = argument('dist', join(root, 'dist'));
+const given = resolve(argument('dist', join(root, 'dist')));
 const nginx = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
 const selfSigned = process.argv.includes('--tls');
 let tlsCert = argument('tls-cert', '');
@@ -35,17 +40,21 @@ if (!existsSync(nginx)) {
 }
 // Under Playwright the portal server builds dist/ at the same time: wait for it (up to 3 minutes).
 const deadline = Date.now() + 180_000;
-while (!existsSync(join(dist, '_nginx-policy.conf')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
-if (!existsSync(join(dist, '_nginx-policy.conf'))) {
-  console.error(`${dist} has no _nginx-policy.conf: run npm run build first`);
+const includes = join(serverDirOf(given), '_nginx-policy.conf');
+while (!existsSync(includes) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 500));
+if (!existsSync(includes)) {
+  console.error(`${includes} is missing: run npm run build first`);
   process.exit(1);
 }
 
 const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
 mkdirSync(join(prefix, 'logs'));
+const isRelease = existsSync(join(dirname(given), 'release.json'));
+const dist = isRelease ? given : makeRelease({ dist: given, releases: join(prefix, 'releases'), host: 'nginx' }).site;
 if (selfSigned && !tlsCert) ({ cert: tlsCert, key: tlsKey } = selfSignedCertificate(prefix));
 const site = readFileSync(join(import.meta.dirname, 'portal.nginx.conf'), 'utf8')
   .replaceAll('__DIST__', dist)
+  .replaceAll('__SERVER__', serverDirOf(dist))
   .replaceAll('__LISTEN__', `127.0.0.1:${port}${tlsCert ? ' ssl' : ''}`)
   .replaceAll('__SERVICES__', services);
 writeFileSync(join(prefix, 'portal.conf'), site);

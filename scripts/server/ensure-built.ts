@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverDirOf } from '../../src/build/dist-layout.ts';
 
 const root = join(import.meta.dirname, '../..');
-/** Where the build goes. */
+/** Where the build goes: the site, and beside it what only servers read (src/build/dist-layout.ts). */
 export const DIST_DIR = join(root, 'dist');
-const STAMP = join(DIST_DIR, '.portal-build-stamp');
+export const DIST_SERVER_DIR = serverDirOf(DIST_DIR);
+const STAMP = join(DIST_SERVER_DIR, '.portal-build-stamp');
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -7,6 +7,7 @@ import type { DistIndex } from './resolve-request.ts';
 import { COMMON_SECURITY_HEADERS } from '../../src/build/security-headers.ts';
 import { NON_PAGE_POLICY } from '../../src/build/page-headers.ts';
 import { cacheControlFor, loadPageHeaders } from './security-headers.ts';
+import { serverDirOf } from '../../src/build/dist-layout.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -39,6 +40,7 @@ function distIndex(distDir: string): DistIndex {
 export function createPortalServer(options: { distDir: string; mounted?: MountedHandler }): Server {
   const dist = distIndex(options.distDir);
   const pageHeaders = loadPageHeaders(options.distDir);
+  const gzipDir = serverDirOf(options.distDir);
   return createServer((req, res) => {
     for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
     const handleStatic = () => {
@@ -64,7 +66,8 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
         return;
       }
-      const gzipped = `${absolute}.gz`;
+      // The build's .gz copy of the file, in the server folder beside dist/ (src/build/dist-layout.ts).
+      const gzipped = join(gzipDir, `${resolution.file}.gz`);
       const sendGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && existsSync(gzipped);
       res.writeHead(resolution.status, {
         'Content-Type': CONTENT_TYPES[extname(absolute)] ?? 'application/octet-stream',

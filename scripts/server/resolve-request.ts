@@ -48,8 +48,8 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
   }
 
   const relative = path.replace(/^\/+/, '');
-  // Build metadata (`_headers`, `_portal-headers.json`, the dotfile build stamp) is for hosts, not visitors; a
-  // `.gz` copy goes out only in place of its file.
+  // The hosts' own files (`_headers`, `_redirects`, `_worker.js`, `_routes.json`) are read, not served; nor
+  // is anything of a dist/ from before dist-server/ held the build metadata and the `.gz` copies.
   const hidden = /^_(?!astro\/)/.test(relative) || relative.endsWith('.gz') || /(?:^|\/)\./.test(relative);
   const localized = localizedPath(path, language).replace(/^\/+/, '');
   // Pages come in each language; assets (/_astro/...) and other files only once.

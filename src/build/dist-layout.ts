@@ -1,5 +1,13 @@
 import { THEME_DIR } from './brand-theme-files.ts';
 
+/**
+ * The folder beside a published root (dist/, a release's site/) that holds what only servers read: nginx's
+ * includes, the bundled server's headers, the build stamp and the `.gz` copies (at the paths of the files they
+ * copy). dist/ itself holds only what a static host publishes as is: pages, assets and the hosts' own files
+ * (`_headers`, `_redirects`, `_worker.js`, `_routes.json`), which they read and do not serve.
+ */
+export const serverDirOf = (siteDir: string): string => `${siteDir.replace(/[\\/]+$/, '')}-server`;
+
 /** Folder prefixes of the languages in a dist/: en-US at the root, the others in a folder of their own. */
 export const LANGUAGE_PREFIXES = ['', 'de-DE/'] as const;
 

@@ -1,8 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 import { ROUTES, SERVICE_PREFIXES, languagePrefix, localizedRoutes } from './route-table.ts';
 import { workerRoutes, workerScript } from './cloudflare-worker.ts';
+import { serverDirOf } from './dist-layout.ts';
 import type { PathPattern, RouteRow } from './route-table.ts';
 
 // The route table (route-table.ts) turned into each host's rules. Nothing here names a brand.
@@ -143,7 +144,7 @@ export function routeFileOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): R
  * The route files of every host, written into a built dist/: `_redirects` (with Netlify's proxy rules when a
  * service origin is given and the build does not run on Cloudflare, whose origin is a run-time variable),
  * Cloudflare's `_worker.js` and `_routes.json` (not on Netlify, which would publish them as files), and nginx's
- * two includes.
+ * two includes, in the server folder beside dist/ (serverDirOf).
  */
 export function writeRouteFiles(distDir: string, options: RouteFileOptions = routeFileOptionsFromEnv()): string {
   const netlifyServices = options.buildingOn === 'cloudflare' ? undefined : options.servicesOrigin;
@@ -154,8 +155,10 @@ export function writeRouteFiles(distDir: string, options: RouteFileOptions = rou
     writeFileSync(join(distDir, '_worker.js'), workerScript());
     writeFileSync(join(distDir, '_routes.json'), workerRoutes());
   }
-  writeFileSync(join(distDir, '_nginx-routes.conf'), nginx.http);
-  writeFileSync(join(distDir, '_nginx-route-locations.conf'), nginx.server);
+  const serverDir = serverDirOf(distDir);
+  mkdirSync(serverDir, { recursive: true });
+  writeFileSync(join(serverDir, '_nginx-routes.conf'), nginx.http);
+  writeFileSync(join(serverDir, '_nginx-route-locations.conf'), nginx.server);
   return redirects;
 }
 

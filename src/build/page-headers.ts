@@ -1,9 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { COMMON_SECURITY_HEADERS, NON_PAGE_POLICY, PORTAL_HEADERS_FILE, headerPolicy, metaPolicyOf, readPortalHeaders, unionPolicy } from './security-headers.ts';
 import { renderedThemeFiles } from './brand-theme-files.ts';
+import { serverDirOf } from './dist-layout.ts';
 import { compressingPrerenderer, precompressRest } from './precompress.ts';
 import { writeRouteFiles } from './host-routes.ts';
 
@@ -66,16 +67,18 @@ export function staticHostHeaders(pagePolicy: string): string {
 export const headerRuleCount = (headers: string) => headers.split('\n').filter((line) => line.startsWith('/')).length;
 
 /**
- * Writes every host's header files for `pagePolicy`: `_portal-headers.json` (the bundled server),
- * `_nginx-policy.conf` and `_nginx-security-headers.conf` (nginx) and `_headers` (static hosts). Returns
- * `_headers`' text.
+ * Writes every host's header files for `pagePolicy`: `_headers` (static hosts) into dist/, and beside it, in
+ * the server folder (serverDirOf), `_portal-headers.json` (the bundled server), `_nginx-policy.conf` and
+ * `_nginx-security-headers.conf` (nginx). Returns `_headers`' text.
  */
 export function writeHeaderFiles(distDir: string, pagePolicy: string): string {
   const headers = staticHostHeaders(pagePolicy);
+  const serverDir = serverDirOf(distDir);
+  mkdirSync(serverDir, { recursive: true });
   writeFileSync(join(distDir, '_headers'), headers);
-  writeFileSync(join(distDir, PORTAL_HEADERS_FILE), JSON.stringify({ page: { 'Content-Security-Policy': pagePolicy } }));
-  writeFileSync(join(distDir, '_nginx-policy.conf'), nginxPolicyMap(pagePolicy));
-  writeFileSync(join(distDir, '_nginx-security-headers.conf'), nginxSecurityHeaders());
+  writeFileSync(join(serverDir, PORTAL_HEADERS_FILE), JSON.stringify({ page: { 'Content-Security-Policy': pagePolicy } }));
+  writeFileSync(join(serverDir, '_nginx-policy.conf'), nginxPolicyMap(pagePolicy));
+  writeFileSync(join(serverDir, '_nginx-security-headers.conf'), nginxSecurityHeaders());
   return headers;
 }
 
@@ -132,6 +135,8 @@ export function pageHeaders(): AstroIntegration {
         policies.clear();
         pages = 0;
         const dir = outDir;
+        // Astro empties dist/; the server folder beside it starts empty too, so no copy of a page gone stays.
+        if (dir) rmSync(serverDirOf(fileURLToPath(dir)), { recursive: true, force: true });
         if (dir) setPrerenderer((base) => compressingPrerenderer(base, dir, seePage));
       },
       'astro:build:done': async ({ dir, logger }) => {

@@ -1,16 +1,17 @@
 import fg from 'fast-glob';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverDirOf } from './dist-layout.ts';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroPrerenderer, PrerenderResult } from 'astro';
 
-/** The text files a server sends compressed: every one gets a `.gz` beside it. */
+/** The text files a server sends compressed: every one gets a `.gz` copy in the server folder (serverDirOf). */
 const COMPRESSIBLE = '**/*.{html,js,css,svg,json,txt}';
 
-/** The compressible files of `distDir` that have no `.gz` yet. */
+/** The compressible files of `distDir` that have no `.gz` copy yet. */
 export function uncompressedFiles(distDir: string): string[] {
-  const compressed = new Set(fg.sync('**/*.gz', { cwd: distDir }));
+  const compressed = new Set(fg.sync('**/*.gz', { cwd: serverDirOf(distDir), dot: true }));
   return fg.sync(COMPRESSIBLE, { cwd: distDir }).filter((file) => !compressed.has(`${file}.gz`));
 }
 
@@ -90,11 +91,11 @@ function startGzipThread(): GzipThread {
  * which is where the second core has room. `onPage` sees each page's HTML (the caller collects its policy).
  *
  * With `build.format: 'file'` the request Astro renders is the page's own file (`/app/nxn/login.html`), so
- * the `.gz` goes beside it. A page whose file this rule misses is still compressed after the build (see
+ * the `.gz` goes to the same path in the server folder (`dist-server/app/nxn/login.html.gz`). A page whose file this rule misses is still compressed after the build (see
  * uncompressedFiles).
  */
 export function compressingPrerenderer(base: AstroPrerenderer, outDir: URL, onPage: (html: string) => void): AstroPrerenderer {
-  const outPath = fileURLToPath(outDir);
+  const gzDir = serverDirOf(fileURLToPath(outDir));
   let gzipThread: GzipThread | undefined;
   return {
     ...base,
@@ -107,7 +108,7 @@ export function compressingPrerenderer(base: AstroPrerenderer, outDir: URL, onPa
       const bytes = new Uint8Array(await response.arrayBuffer());
       onPage(new TextDecoder().decode(bytes));
       gzipThread ??= startGzipThread();
-      gzipThread.write(join(outPath, `${file}.gz`), bytes);
+      gzipThread.write(join(gzDir, `${file}.gz`), bytes);
       const copy = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
       return rendered instanceof Response ? copy : { ...rendered, response: copy };
     },
@@ -120,7 +121,7 @@ export function compressingPrerenderer(base: AstroPrerenderer, outDir: URL, onPa
 }
 
 /**
- * Writes a `.gz` beside each compressible file of `distDir` that has none yet (scripts, styles, themes, and
+ * Writes a `.gz` copy (in the server folder) of each compressible file of `distDir` that has none yet (scripts, styles, themes, and
  * any page compressingPrerenderer did not see) with a gzip thread of its own. `onPage` sees each page's HTML.
  * Returns the number of files compressed.
  */
@@ -130,7 +131,7 @@ export async function precompressRest(distDir: string, onPage: (html: string) =>
   for (const file of files) {
     const bytes = readFileSync(join(distDir, file));
     if (file.endsWith('.html')) onPage(bytes.toString('utf8'));
-    gzipThread.write(join(distDir, `${file}.gz`), bytes);
+    gzipThread.write(join(serverDirOf(distDir), `${file}.gz`), bytes);
   }
   await gzipThread.close();
   return files.length;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { serverDirOf } from './dist-layout.ts';
 
 /** Headers every page and asset carries, on every host (bundled server, nginx, `_headers`). */
 export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -64,9 +65,9 @@ export const PORTAL_HEADERS_FILE = '_portal-headers.json';
 
 const portalHeadersSchema = z.object({ page: z.record(z.string(), z.string()) });
 
-/** The headers every page of a built dist/ gets (its one CSP), or undefined when the build wrote none. */
+/** The headers every page of a built dist/ gets (its one CSP, from its server folder), or undefined when the build wrote none. */
 export function readPortalHeaders(distDir: string): Record<string, string> | undefined {
-  const path = join(distDir, PORTAL_HEADERS_FILE);
+  const path = join(serverDirOf(distDir), PORTAL_HEADERS_FILE);
   if (!existsSync(path)) return undefined;
   return portalHeadersSchema.parse(JSON.parse(readFileSync(path, 'utf8'))).page;
 }

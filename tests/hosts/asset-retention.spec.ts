@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DIST_DIR } from '../../scripts/server/ensure-built.ts';
 import { makeRelease } from '../../scripts/deploy/release.ts';
+import { serverDirOf } from '../../src/build/dist-layout.ts';
 import { HOSTS_DIR, RETENTION_PORT } from './hosts.ts';
 
 // A deploy keeps the previous release's hashed assets for a grace period (scripts/deploy/release.ts): a page
@@ -25,19 +26,16 @@ function filesBelow(dir: string): string[] {
 function nextBuild(): string {
   const next = join(work, 'dist-next');
   rmSync(next, { recursive: true, force: true });
+  rmSync(serverDirOf(next), { recursive: true, force: true });
   cpSync(DIST_DIR, next, { recursive: true });
+  // nginx's includes come along; the .gz copies would no longer match the rewritten files: nginx then sends the files.
+  cpSync(serverDirOf(DIST_DIR), serverDirOf(next), { recursive: true, filter: (source) => !source.endsWith('.gz') });
   const renames = new Map<string, string>();
   for (const file of readdirSync(join(next, '_astro'))) {
-    if (file.endsWith('.gz')) continue;
     const renamed = file.replace(/\.([\w-]+)\.(js|css)$/, '.next$1.$2');
     if (renamed !== file) renames.set(file, renamed);
   }
   for (const path of filesBelow(next)) {
-    // Their copies would no longer match the rewritten files; nginx then sends the files themselves.
-    if (path.endsWith('.gz')) {
-      unlinkSync(path);
-      continue;
-    }
     if (!/\.(html|js|css)$/.test(path)) continue;
     let text = readFileSync(path, 'utf8');
     for (const [from, to] of renames) text = text.replaceAll(from, to);

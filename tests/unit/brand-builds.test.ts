@@ -5,6 +5,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildBrands } from '../../scripts/deploy/build-brands.ts';
 import { checkDist } from '../../scripts/check-dist/check-dist.ts';
 import { createPortalServer } from '../../scripts/server/portal-server.ts';
+import { serverDirOf } from '../../src/build/dist-layout.ts';
+import { publishes } from '../../scripts/deploy/release.ts';
+import fg from 'fast-glob';
 
 // Partial builds of the brand set: two deploys built for different brands, served side by side, each answer
 // their own brands; then one brand rebuilt into a dist/ built before keeps the other brand working.
@@ -62,6 +65,11 @@ test('two partial builds served side by side each answer their own brands, with 
   expect((await fetch(`${cwaDeploy}/app/nxn/login`)).status).toBe(404);
   expect(checkDist(join(work, 'nxn'), ['nxn'])).toEqual([]);
   expect(checkDist(join(work, 'cwa'), ['cwa'])).toEqual([]);
+  // dist/ as a Git integration publishes it is what a Cloudflare release publishes: nothing to leave out.
+  const published = fg.sync('**/*', { cwd: join(work, 'nxn'), dot: true });
+  expect(published.filter((file) => !publishes('cloudflare', file))).toEqual([]);
+  expect(published).toEqual(expect.arrayContaining(['_headers', '_redirects', '_worker.js', '_routes.json', 'app/nxn/login.html']));
+  expect(fg.sync('**/*.gz', { cwd: serverDirOf(join(work, 'nxn')) })).toEqual(expect.arrayContaining(['app/nxn/login.html.gz', 'index.html.gz']));
 });
 
 test('a brand rebuilt into an existing dist/ changes that brand alone; both brands and their assets answer', async () => {
@@ -73,7 +81,7 @@ test('a brand rebuilt into an existing dist/ changes that brand alone; both bran
   const result = await buildBrands({ out: dist, brands: ['cwa'], into: true });
   expect(result.headerRules).toBe(2);
   expect(readFileSync(join(dist, 'app/nxn/login.html'), 'utf8')).toBe(nxnLogin);
-  expect(readFileSync(join(dist, '.portal-build-stamp'), 'utf8')).toBe('cwa,nxn');
+  expect(readFileSync(join(serverDirOf(dist), '.portal-build-stamp'), 'utf8')).toBe('cwa,nxn');
   expect(checkDist(dist, ['nxn', 'cwa'])).toEqual([]);
   const base = await serve(dist);
   const nxn = await brandAnswers(base, 'nxn');

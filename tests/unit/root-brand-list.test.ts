@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { syncRootBrandList } from '../../scripts/deploy/build-brands.ts';
+import { serverDirOf } from '../../src/build/dist-layout.ts';
 
 test('after a brand is rebuilt into a dist/, the root page follows WL_KEY to every brand the dist/ holds', () => {
   const out = mkdtempSync(join(tmpdir(), 'root-brands-'));
@@ -16,9 +17,10 @@ test('after a brand is rebuilt into a dist/, the root page follows WL_KEY to eve
   // What `build:brand -- nxn` left: a root page whose list names only the brand it built.
   const root = '<script data-to="/app/nxn/login" data-brands="nxn" data-brand-to="/app/{wl}/login">…</script>';
   writeFileSync(join(out, 'index.html'), root);
-  writeFileSync(join(out, 'index.html.gz'), gzipSync(root));
+  mkdirSync(serverDirOf(out), { recursive: true });
+  writeFileSync(join(serverDirOf(out), 'index.html.gz'), gzipSync(root));
   syncRootBrandList(out);
   const html = readFileSync(join(out, 'index.html'), 'utf8');
   expect(html).toContain('data-brands="cwa harbor nxn"');
-  expect(gunzipSync(readFileSync(join(out, 'index.html.gz'))).toString()).toBe(html);
+  expect(gunzipSync(readFileSync(join(serverDirOf(out), 'index.html.gz'))).toString()).toBe(html);
 });
