@@ -37,6 +37,8 @@ export function installWatch(selector: string): void {
     if (!Array.from(document.querySelectorAll(selector)).some(shown)) return;
     watch.sightings += 1;
     watch.first ??= when;
+    // Told to the test as it happens where it listens (`sightingsAcrossPages`): a page about to be left can no longer be asked.
+    (window as unknown as { portalSighting?: (seen: string) => unknown }).portalSighting?.(`${location.pathname}: ${when}`);
   };
   new MutationObserver(() => { check(`change after frame ${String(watch.frames)}`); })
     .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });

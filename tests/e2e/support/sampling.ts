@@ -20,6 +20,16 @@ export async function watchEveryFrame(page: Page, selector: string): Promise<voi
 }
 
 /**
+ * Every sighting of every watched document of this page, told as it happens (path and when), for a test that
+ * leaves the page it watches (a post that navigates): call before `watchEveryFrame`.
+ */
+export async function sightingsAcrossPages(page: Page): Promise<string[]> {
+  const sightings: string[] = [];
+  await page.exposeFunction('portalSighting', (seen: string) => { sightings.push(seen); });
+  return sightings;
+}
+
+/**
  * What the watch saw on the page's current document, once at least `frames` more animation frames have
  * passed: in real time, or, on a page whose clock is faked (`page.clock.install`), by running that clock on
  * (`clockMs`, in steps of 100 ms; the faked clock runs the page's frames too).
@@ -45,4 +55,22 @@ export async function watched(page: Page, { frames = 10, clockMs }: { frames?: n
 export async function awake(page: Page, island: string): Promise<void> {
   await engageIslands(page);
   await expect(page.locator(`astro-island[component-url*="${island}"]:not([ssr])`), `the ${island} island awake`).toBeAttached();
+}
+
+/**
+ * A window for "nothing was sent", instead of a fixed wait: two frames for whatever the last action set going
+ * (a submit's navigation, a fetch), then a request of the page's own to an address only this test answers.
+ * Requests go out in order, so once that one is seen every request the page started before it has been too.
+ */
+export async function requestsSoFarSeen(page: Page): Promise<void> {
+  const path = `/__requests-so-far/${String(Date.now())}`;
+  const sentinel = (url: URL) => url.pathname === path;
+  await page.route(sentinel, (route) => route.fulfill({ status: 204 }));
+  const seen = page.waitForRequest((request) => sentinel(new URL(request.url())));
+  await page.evaluate(async (address) => {
+    await new Promise((framed) => requestAnimationFrame(() => requestAnimationFrame(framed)));
+    await fetch(address);
+  }, path);
+  await seen;
+  await page.unroute(sentinel);
 }
