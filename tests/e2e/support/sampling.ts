@@ -58,9 +58,10 @@ export async function awake(page: Page, island: string): Promise<void> {
 }
 
 /**
- * A window for "nothing was sent", instead of a fixed wait: two frames for whatever the last action set going
- * (a submit's navigation, a fetch), then a request of the page's own to an address only this test answers.
- * Requests go out in order, so once that one is seen every request the page started before it has been too.
+ * A window for "nothing was sent", instead of a fixed wait: two turns of the page's task queue for whatever the
+ * last action set going (a submit's navigation, a fetch; a message channel, which a faked clock leaves alone),
+ * then a request of the page's own to an address only this test answers. Requests go out in order, so once
+ * that one is seen every request the page started before it has been too.
  */
 export async function requestsSoFarSeen(page: Page): Promise<void> {
   const path = `/__requests-so-far/${String(Date.now())}`;
@@ -68,7 +69,13 @@ export async function requestsSoFarSeen(page: Page): Promise<void> {
   await page.route(sentinel, (route) => route.fulfill({ status: 204 }));
   const seen = page.waitForRequest((request) => sentinel(new URL(request.url())));
   await page.evaluate(async (address) => {
-    await new Promise((framed) => requestAnimationFrame(() => requestAnimationFrame(framed)));
+    for (let turn = 0; turn < 2; turn += 1) {
+      await new Promise((turned) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = turned;
+        channel.port2.postMessage(null);
+      });
+    }
     await fetch(address);
   }, path);
   await seen;
