@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { lastCode, lastTemporaryPassword, RecoveryPage } from './support/recovery-page.ts';
+import { lastCode, outbox, lastTemporaryPassword, RecoveryPage } from './support/recovery-page.ts';
 import { LoginPage } from './support/login-page.ts';
 import { ChangePasswordPage } from './support/change-password-page.ts';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
+import { islandsHydrated } from './support/hydration.ts';
 import { pwned, watch } from './support/hostile.ts';
 
 // What an attacker or a broken backend can throw at the pages. Every case ends in a clear message
@@ -130,15 +131,21 @@ test('reload, back and forward in the middle of a flow always leave a working st
   await recovery.requestPassword('jdoe');
   await recovery.choose(/Option #2 SMS/);
   await expect(recovery.passcode).toBeVisible();
-  await page.reload();
-  await expect(page.getByLabel('User ID')).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.goForward();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Whatever step the history put us on, the flow can be finished from here.
-  await page.goto('/self-service/nxn/fps');
-  await recovery.requestPassword('jdoe');
+  const sent = (await outbox(request)).length;
+  // A reload forgets the flow (its transaction lives in the page's memory only), and so does every entry the
+  // reloaded page reaches with Back and Forward: each shows the request step, ready to start again, and sends nothing.
+  for (const move of [() => page.reload(), () => page.goBack(), () => page.goForward()]) {
+    await move();
+    await islandsHydrated(page);
+    await expect(page).toHaveURL(/\/self-service\/nxn\/fps$/);
+    await expect(recovery.userId).toBeEditable();
+    await expect(recovery.userId).toHaveValue('');
+    await expect(recovery.passcode).toHaveCount(0);
+  }
+  expect(await outbox(request)).toHaveLength(sent);
+  // The step the history left on screen is the one the flow is finished from.
+  await recovery.userId.fill('jdoe');
+  await recovery.continueButton.click();
   await recovery.choose(/Option #2 SMS/);
   await recovery.enterCode(await lastCode(request));
   await expect(page).toHaveURL(/fps-self-change-pw/);

@@ -1,6 +1,7 @@
 import { devices, expect, test } from '@playwright/test';
 import type { Page, Request } from '@playwright/test';
 import { LoginPage } from './support/login-page.ts';
+import { requestsSoFarSeen } from './support/sampling.ts';
 
 // Issue 26: islands load React and hydrate when the visitor engages with them (client:engage), and nothing
 // the visitor did before is lost. The island's code is slowed with page.route (the network) and the CPU
@@ -43,14 +44,17 @@ for (const { name, path, field } of PAGES) {
   test(`${name}: no island code (React or a component) is requested until the visitor engages`, async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request: Request) => requested.push(new URL(request.url()).pathname));
+    await page.clock.install();
     await page.goto(path);
     const islandCode = await page.locator('astro-island').evaluateAll((islands) => [...new Set(islands.flatMap((element) => [element.getAttribute('component-url'), element.getAttribute('renderer-url')]))]);
     expect(islandCode.length).toBeGreaterThan(1);
     const early = () => requested.filter((url) => islandCode.includes(url) || /\/islands-shared\./.test(url));
-    // Sampled while client:load or client:idle would have fetched it: at load, at idle, and past the 3 s timers.
+    // Sampled while client:load or client:idle would have fetched it: at load, at idle, and past the 3 s timers
+    // (the page's clock moves on; each sample counts every request the page made up to it).
     for (let sample = 0; sample < 8; sample += 1) {
+      await requestsSoFarSeen(page);
       expect(early(), `island code requested ${sample * 500} ms after load`).toEqual([]);
-      await page.waitForTimeout(500);
+      await page.clock.runFor(500);
     }
     await page.getByLabel(field, { exact: true }).focus();
     await expect.poll(() => early().length).toBeGreaterThan(0);
@@ -106,10 +110,13 @@ test('login: Enter pressed before the island wakes is taken by the island, which
   await page.keyboard.type('jdoe');
   await login.password.click();
   await page.keyboard.type('Summer#2026');
+  const posts: string[] = [];
+  page.on('request', (request) => { if (request.url().includes('/login/forms/bg/ProcessLogin.fcc')) posts.push(request.url()); });
   const post = page.waitForRequest((request) => request.url().includes('/login/forms/bg/ProcessLogin.fcc'));
   await page.keyboard.press('Enter');
-  // Held for the island, not posted by the plain form: still on the page, the island asleep.
-  await page.waitForTimeout(300);
+  // Held for the island, not posted by the plain form: nothing sent by the time a later request of the page's own is, the island asleep.
+  await requestsSoFarSeen(page);
+  expect(posts).toEqual([]);
   expect(await asleep(page, 'LoginForm')).toBe(true);
   code.arrive();
   const sent = new URLSearchParams((await post).postData() ?? '');
@@ -174,11 +181,20 @@ test('forgot user id on a slow phone: names and address typed before the wizard 
 });
 
 test('what the page needs at once still shows without engagement: the first-time user wording and the SMUSRMSG banner', async ({ page }) => {
+  // The first-time user wording is the static page's: it shows with the wizard asleep and its code never asked
+  // for (the page carries both wordings until the wizard wakes; CSS shows the query's).
+  const requested: string[] = [];
+  page.on('request', (request) => { requested.push(request.url()); });
   await page.goto('/self-service/nxn/fps?FTUF=Y');
-  // What shows (the static page carries both wordings until the wizard wakes; CSS shows the query's).
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('First-time user request', { useInnerText: true });
+  await requestsSoFarSeen(page);
+  expect(requested.filter((url) => url.includes('/RecoveryWizard.'))).toEqual([]);
+  expect(await asleep(page, 'RecoveryWizard')).toBe(true);
+  // The banner is the login form's: with SMUSRMSG in the query it wakes by itself, nothing engaged.
   await page.goto('/app/nxn/login?SMQUERYDATA=q&SMUSRMSG=Invalid%20Credentials');
   await expect(page.getByTestId('login-banner')).toHaveText('Invalid Credentials');
+  await expect(island(page, 'LoginForm')).not.toHaveAttribute('ssr');
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 });
 
 // A phone's viewport, touch and user agent (the browser itself is the project's).

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { GERMAN_LOGIN, LoginPage } from './support/login-page.ts';
 import { islandsHydrated, settled } from './support/hydration.ts';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
+import { awake, watched, watchEveryFrame } from './support/sampling.ts';
 
 const MESSAGES: Array<[string, string]> = [
   ['Authentication Level too low.', 'Authentication Level too low.'],
@@ -202,8 +203,8 @@ test('the cookie bar keeps its choice for 365 days and stays away for brands tha
 });
 
 test('the success toast shows once after a password reset, top right, for 10 seconds', async ({ page }) => {
-  const login = new LoginPage(page);
   await page.clock.install();
+  await watchEveryFrame(page, '[data-testid="success-toast"]');
   await page.goto('/app/nxn/sorry');
   await page.evaluate(() => sessionStorage.setItem('portal.passwordReset', '1'));
   await page.goto('/app/nxn/login?SMQUERYDATA=q&fromPage=FPS');
@@ -211,14 +212,17 @@ test('the success toast shows once after a password reset, top right, for 10 sec
   await expect(toast).toContainText('Password has been reset successfully.');
   await expect(toast).toContainText('Please proceed to login.');
   await expect(page.getByRole('status').filter({ has: toast })).toBeAttached();
+  // The watch sees a toast that shows (the absence read below comes from the same watch).
+  expect((await watched(page, { frames: 0 })).sightings).toBeGreaterThan(0);
   const box = await toast.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan((page.viewportSize()?.width ?? 0) - 40);
   expect(box?.y ?? 999).toBeLessThan(40);
   await page.clock.runFor(10_100);
   await expect(toast).toBeHidden();
+  // Once: the same address again, its island woken all the same, shows no toast in any frame.
   await page.reload();
-  await expect(login.logInButton).toBeVisible();
-  await expect(page.getByTestId('success-toast')).toHaveCount(0);
+  await awake(page, 'SuccessToast');
+  expect(await watched(page, { clockMs: 3_000 })).toMatchObject({ sightings: 0, first: null });
 });
 
 test('on a phone the toast covers the header, and Escape puts it away without moving the focus', async ({ page }) => {
@@ -264,19 +268,22 @@ test.describe('on an Android phone', () => {
   test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36', viewport: { width: 390, height: 844 } });
 
   test('the brand with a mobile sheet offers its app once per session', async ({ page }) => {
-    const login = new LoginPage(page);
+    await watchEveryFrame(page, '[data-testid="mobile-sheet"]');
     await page.goto('/app/harbor/login?SMQUERYDATA=q');
     const sheet = page.getByTestId('mobile-sheet');
     await expect(sheet).toBeVisible();
     await expect(sheet.getByRole('link', { name: 'Open the app' })).toHaveAttribute('href', 'https://play.example/harbor');
+    expect((await watched(page, { frames: 0 })).sightings).toBeGreaterThan(0);
     await sheet.getByRole('button', { name: 'Not now' }).click();
     await expect(sheet).toBeHidden();
+    // The rest of the session: harbor's login again and a brand without a sheet, each island woken all the
+    // same (engaged, as a tap would), show no sheet in any frame.
     await page.reload();
-    await expect(login.logInButton).toBeVisible();
-    await expect(page.getByTestId('mobile-sheet')).toHaveCount(0);
+    await awake(page, 'MobileSheet');
+    expect(await watched(page)).toMatchObject({ sightings: 0, first: null });
     await page.goto('/app/nxn/login?SMQUERYDATA=q');
-    await expect(login.logInButton).toBeVisible();
-    await expect(page.getByTestId('mobile-sheet')).toHaveCount(0);
+    await islandsHydrated(page);
+    expect(await watched(page)).toMatchObject({ sightings: 0, first: null });
   });
 });
 

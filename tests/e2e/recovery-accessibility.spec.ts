@@ -128,11 +128,21 @@ test.describe('by keyboard alone', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    // Tabbing round the open dialog never reaches the page behind it.
-    for (let press = 0; press < 6; press += 1) {
+    // Tabbing round the open dialog never reaches the page behind it, and reaches each of its controls (the body
+    // has the focus only while it is in the browser's own controls, between two rounds).
+    const controls = await dialog.locator('a[href], button').evaluateAll((found) => found.filter((element) => element.checkVisibility()).length);
+    const reached = new Set<string>();
+    for (let press = 0; press < 2 * controls + 2; press += 1) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body)).toBe(true);
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return 'body';
+        return active.closest('dialog') ? `dialog: ${active.outerHTML}` : `behind: ${active.outerHTML}`;
+      });
+      expect(where, `Tab ${String(press + 1)}`).not.toMatch(/^behind/);
+      if (where !== 'body') reached.add(where);
     }
+    expect(reached.size).toBe(controls);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(support).toBeFocused();
@@ -321,9 +331,13 @@ test('every wizard step, message and dialog reads German only', async ({ page, c
     await islandsHydrated(page);
     await changePassword.fillNew('kurz', 'anders');
     await changePassword.showPasswords.click();
+    // Each check reads the page once what it is about shows.
+    await expect(page.getByRole('button', { name: 'Passwörter verbergen' })).toBeVisible();
+    await expect(page.getByText(/noch nicht erfüllt/).first()).toBeVisible();
     await expectGerman('change password rules');
     await changePassword.newPassword.fill('x'.repeat(129));
     await changePassword.newPassword.blur();
+    await expect(page.getByText('Passwörter dürfen höchstens 128 Zeichen haben.')).toBeVisible();
     await expectGerman('change password too long');
     await page.getByRole('button', { name: 'Hilfe', exact: true }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -4,11 +4,13 @@ import { codeSentTo, lastCode, lastTemporaryPassword, outbox, RecoveryPage, stat
 import { LoginPage } from './support/login-page.ts';
 import { ChangePasswordPage } from './support/change-password-page.ts';
 import { islandsHydrated } from './support/hydration.ts';
+import { requestsSoFarSeen } from './support/sampling.ts';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
 
 freshEmulatorForEachTest();
 
-test('jdoe resets the password by e-mail and logs in with the new one, seeing the toast once', async ({ page, request, context, baseURL }) => {
+// The toast shows once: the journey 'forgot password by e-mail' comes back to login and watches for it (tests/journeys).
+test('jdoe resets the password by e-mail and logs in with the new one, seeing the toast', async ({ page, request, context, baseURL }) => {
   const recovery = new RecoveryPage(page);
   const login = new LoginPage(page);
   // The user token statistics carry (spec 3) comes from the usrTok cookie.
@@ -101,8 +103,16 @@ test('jdoe verifies by call: the code shows read-only and the page checks every 
   const code = recovery.callCode;
   await expect(code).toHaveAttribute('readonly', '');
   await expect(code).toHaveValue(/^\d{6}$/);
+  const checks: string[] = [];
+  page.on('request', (sent) => { if (sent.url().endsWith('/fps/verify-otp')) checks.push(sent.url()); });
+  // One check between 18 and 22 seconds after the code showed, none before and none again before 38.
+  for (const [ms, expected] of [[18_000, 0], [4_000, 1], [16_000, 1]] as const) {
+    await page.clock.runFor(ms);
+    await requestsSoFarSeen(page);
+    expect(checks, `checks after ${String(ms)} ms more`).toHaveLength(expected);
+  }
   await request.post('/__emulator/calls/answer');
-  await page.clock.runFor(20_000);
+  await page.clock.runFor(4_000);
   await expect(page).toHaveURL(/fps-self-change-pw/);
 });
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { settled } from './support/hydration.ts';
+import { watched, watchEveryFrame } from './support/sampling.ts';
 
 const IE11 = 'Mozilla/5.0 (Windows NT 6.1; Trident/7.0; rv:11.0) like Gecko';
 const CHROME_55 = 'Mozilla/5.0 (Windows NT 6.1; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/55.0.2883.87 Safari/537.36';
@@ -62,13 +63,14 @@ test.describe('a browser a brand excludes, on a phone the brand offers its app t
     { language: 'de-DE', path: '/de-DE/app/harbor/login?SMQUERYDATA=q', title: 'Verbessern Sie Ihr Erlebnis', close: 'Schließen', sheet: 'Nicht jetzt' },
   ]) {
     test(`gets one dialog at a time: the browser check first, the app sheet once it is closed (${language})`, async ({ page }) => {
+      await watchEveryFrame(page, '[data-testid="mobile-sheet"]');
       await page.goto(path);
       const check = page.getByRole('alertdialog', { name: title });
       const appSheet = page.getByTestId('mobile-sheet');
       await expect(check).toBeVisible();
-      // Every island hydrated and painted: the sheet would be open by now if it did not wait.
+      // Every island hydrated, and no frame from the first on showed the sheet while the check was open.
       await settled(page);
-      await expect(appSheet).toHaveCount(0);
+      expect(await watched(page)).toMatchObject({ sightings: 0, first: null });
       await check.getByRole('button', { name: close }).click();
       await expect(check).toBeHidden();
       await expect(appSheet).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../scripts/browsers/chromium.ts';
 import { islandsHydrated } from './support/hydration.ts';
+import { requestsSoFarSeen } from './support/sampling.ts';
 
 // Hosts of src/config/environment-map.json, resolved to this machine: XAT, QA and PRODUCTION.
 const HOSTS = { xat: 'portal-xat.nxn.example', qa: 'portal-qa.nxn.example', production: 'portal.nxn.example' };
@@ -89,7 +90,7 @@ test.describe('the change-password form posts the query of spec 7', () => {
     await submit.click();
     // Held, not posted to PRODUCTION's agent, and not sent twice by a second click.
     await expect(submit).toBeDisabled();
-    await page.waitForTimeout(300);
+    await requestsSoFarSeen(page);
     expect(posted).toEqual([]);
     releaseEnvironment();
     await expect(page).toHaveTitle('posted');

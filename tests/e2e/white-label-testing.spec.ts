@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../scripts/browsers/chromium.ts';
 import { LoginPage } from './support/login-page.ts';
 import { islandsHydrated } from './support/hydration.ts';
+import { watched, watchEveryFrame } from './support/sampling.ts';
 
 // Test host names resolve to this machine, so the environment map sees DEV, QA, XAT and PRODUCTION hosts
 // (src/config/environment-map.json: host patterns, and the substring rules under nxn.example).
@@ -50,12 +51,20 @@ for (const [host, environment] of [['portal-qa.nxn.example', 'QA (host pattern)'
 
 test('the White Label testing link is absent on PRODUCTION and MOCK hosts', async ({ page }) => {
   const login = new LoginPage(page);
+  await watchEveryFrame(page, '.wl-testing button');
+  // The watch sees the link where it shows.
+  await page.goto(`http://portal-qa.nxn.example:${port}/app/nxn/login?SMQUERYDATA=q`);
+  await expect(page.getByRole('button', { name: 'White Label testing' })).toBeVisible();
+  expect((await watched(page, { frames: 0 })).sightings).toBeGreaterThan(0);
   for (const host of ['portal.nxn.example', 'localhost']) {
+    // The island decides once the environment rules have loaded after it woke (a chunk of their own): only
+    // from then on, and for frames after, does the link's absence mean anything.
+    const rules = page.waitForResponse((response) => /\/_astro\/environment\.[\w-]+\.js$/.test(response.url()));
     await page.goto(`http://${host}:${port}/app/nxn/login?SMQUERYDATA=q`);
-    // Only once every island (the link's is client:idle) has hydrated does its absence mean anything.
     await islandsHydrated(page);
+    await (await rules).finished();
     await expect(login.logInButton).toBeVisible();
-    await expect(page.getByRole('button', { name: 'White Label testing' })).toHaveCount(0);
+    expect(await watched(page, { frames: 20 }), host).toMatchObject({ sightings: 0, first: null });
   }
 });
 

@@ -20,7 +20,11 @@ export abstract class BaseDriver implements Driver {
     this.baseUrl = baseUrl;
   }
 
-  /** Clicks the first shown element the locator finds, as the engine's input does; false when none is shown. */
+  /**
+   * Clicks the first shown, enabled element the locator finds, as the engine's input does. False only when it
+   * did nothing: no such element, or the one found left the page before the click was sent (the engine says
+   * so before it dispatches anything). Any other failure is thrown: a click that may have landed is never repeated.
+   */
   protected abstract clickShown(target: WireTarget): Promise<boolean>;
   protected abstract navigate(url: string): Promise<void>;
   abstract reload(): Promise<void>;
@@ -46,35 +50,44 @@ export abstract class BaseDriver implements Driver {
     return (await this.request({ op: 'probe', target: toWire(target), ...(attribute ? { attribute } : {}) })) as Probe;
   }
 
-  /** Retries an action until the element shows (a navigation in between is retried too). */
-  protected async untilShown(target: Target, action: (wire: WireTarget) => Promise<boolean>): Promise<void> {
+  /**
+   * Runs an action until it has acted, within ACTION_TIMEOUT_MS. Only what is safe to repeat is repeated: an
+   * action that reports it did nothing (its element not shown yet, or gone before it acted), and a failed look
+   * for the element (a navigation in between drops the page's answer). Once the element is shown the action
+   * runs, and whatever it throws ends the step there: a click or a fill that failed half-way may have submitted,
+   * and repeating it would submit twice or hide the first failure.
+   */
+  protected async untilActed(target: Target, action: (wire: WireTarget) => Promise<boolean>): Promise<void> {
     const wire = toWire(target);
     const deadline = Date.now() + ACTION_TIMEOUT_MS;
     let lastError: unknown;
     while (Date.now() < deadline) {
+      let shown = false;
       try {
-        if (await action(wire)) return;
+        shown = (await this.probe(target)).visible;
       } catch (error) {
         lastError = error;
       }
+      if (shown && await action(wire)) return;
       await pause(100);
     }
     throw new Error(`${this.engine}: no shown ${describe(target)} within ${ACTION_TIMEOUT_MS} ms${lastError ? ` (${String(lastError)})` : ''}`);
   }
 
   click(target: Target): Promise<void> {
-    return this.untilShown(target, (wire) => this.clickShown(wire));
+    return this.untilActed(target, (wire) => this.clickShown(wire));
   }
 
+  /** The in-page operations find their element and act in one step; false means none was shown, so nothing was done. */
   fill(target: Target, value: string): Promise<void> {
-    return this.untilShown(target, async (wire) => (await this.request({ op: 'fill', target: wire, value })) === true);
+    return this.untilActed(target, async (wire) => (await this.request({ op: 'fill', target: wire, value })) === true);
   }
 
   focus(target: Target): Promise<void> {
-    return this.untilShown(target, async (wire) => (await this.request({ op: 'focus', target: wire })) === true);
+    return this.untilActed(target, async (wire) => (await this.request({ op: 'focus', target: wire })) === true);
   }
 
   blur(target: Target): Promise<void> {
-    return this.untilShown(target, async (wire) => (await this.request({ op: 'blur', target: wire })) === true);
+    return this.untilActed(target, async (wire) => (await this.request({ op: 'blur', target: wire })) === true);
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import type { OtpAuthResponse } from '../../contract/recovery.ts';
-import { obfuscate } from '../../lib/obfuscation.ts';
+import { deobfuscate, obfuscate } from '../../lib/obfuscation.ts';
 import type { ServiceResult } from '../../services/service-errors.ts';
 import { $userType } from '../visitor.ts';
 import { createRecoveryPage } from './recovery-page.ts';
@@ -303,10 +303,14 @@ test('the call code is checked every 20 seconds while the passcode step shows, a
   if (step.page !== 'OTP') throw new Error('expected OTP');
   await p.actions.chooseChannel(step.transaction.options.find((option) => option.channel === 'call')!);
   await vi.waitFor(() => expect(p.fake.live(CALL_POLL_MS)).toHaveLength(1));
+  const shown = p.$recovery.get().step;
+  if (shown.page !== 'VERIFY' || !shown.callCode) throw new Error('expected the call code on the VERIFY step');
   p.fake.elapse(CALL_POLL_MS);
   await settle();
   expect(verifyOtp).toHaveBeenCalledTimes(1);
-  expect(verifyOtp).toHaveBeenCalledWith(expect.objectContaining({ channel: 'call', otp: expect.any(String) }));
+  // The code checked is the one the page shows the visitor to key in.
+  expect(verifyOtp).toHaveBeenCalledWith(expect.objectContaining({ channel: 'call' }));
+  expect(deobfuscate((verifyOtp.mock.calls[0] as unknown as [{ otp: string }])[0].otp)).toBe(shown.callCode);
   p.actions.back();
   expect(p.fake.live(CALL_POLL_MS)).toHaveLength(0);
 });
@@ -333,10 +337,19 @@ test('on the SMS step the WebOTP code is filled in and submitted; leaving the st
 
 test('stopping the page ends its listeners and timers', async () => {
   const p = page();
-  p.stop();
-  p.fake.back();
   await p.actions.submitUserId('jdoe');
-  expect(p.fake.browser.pushStep).not.toHaveBeenCalled();
+  expect(p.fake.browser.pushStep).toHaveBeenCalledTimes(1);
+  p.stop();
+  // Back to the request step's entry: a page still listening would show REQUEST again.
+  p.fake.back();
+  expect(p.fake.history.at).toBe(0);
+  expect(p.$recovery.get().step.page).toBe('OTP');
+  // A deeper step no longer gets an entry of its own.
+  const otp = p.$recovery.get().step;
+  if (otp.page !== 'OTP') throw new Error('expected OTP');
+  await p.actions.chooseChannel(otp.transaction.options[0]!);
+  expect(p.$recovery.get().step.page).toBe('VERIFY');
+  expect(p.fake.browser.pushStep).toHaveBeenCalledTimes(1);
   p.fake.elapse(3000);
   expect(p.reportUsage).not.toHaveBeenCalledWith(expect.objectContaining({ from: 'entry' }), expect.any(Number));
 });

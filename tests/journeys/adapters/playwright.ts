@@ -20,14 +20,23 @@ export class PlaywrightDriver extends BaseDriver {
 
   protected async clickShown(target: WireTarget): Promise<boolean> {
     const request: PageRequest = { op: 'element', target };
-    const handle = await this.page.evaluateHandle(inPage, request);
+    // Finding is a read: a navigation that drops it has clicked nothing.
+    const handle = await this.page.evaluateHandle(inPage, request).catch(() => null);
+    if (!handle) return false;
     const element = handle.asElement();
     if (!element) {
       await handle.dispose();
       return false;
     }
-    await element.click({ timeout: ACTION_TIMEOUT_MS });
-    await element.dispose();
+    try {
+      await element.click({ timeout: ACTION_TIMEOUT_MS });
+    } catch (error) {
+      // Playwright checks the element is attached before it sends any input: detached, nothing was clicked.
+      if (String(error).includes('not attached to the DOM')) return false;
+      throw error;
+    } finally {
+      await element.dispose();
+    }
     return true;
   }
 

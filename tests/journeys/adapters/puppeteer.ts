@@ -31,7 +31,9 @@ export class PuppeteerDriver extends BaseDriver {
 
   protected async clickShown(target: WireTarget): Promise<boolean> {
     const request: PageRequest = { op: 'element', target };
-    const handle = await this.page.evaluateHandle(inPage, request);
+    // Finding is a read: a navigation that drops it has clicked nothing.
+    const handle = await this.page.evaluateHandle(inPage, request).catch(() => null);
+    if (!handle) return false;
     // The in-page lookup returns an Element; puppeteer types the handle as a Node.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-arguments
     const element = handle.asElement() as ElementHandle<Element> | null;
@@ -39,8 +41,15 @@ export class PuppeteerDriver extends BaseDriver {
       await handle.dispose();
       return false;
     }
-    await element.click();
-    await element.dispose();
+    try {
+      await element.click();
+    } catch (error) {
+      // Puppeteer scrolls to and measures the element before it sends input: detached there, nothing was clicked.
+      if (/detached|not attached|Node is either not clickable/i.test(String(error))) return false;
+      throw error;
+    } finally {
+      await element.dispose();
+    }
     return true;
   }
 

@@ -63,9 +63,16 @@ export class WebdriverioDriver extends BaseDriver {
   protected async clickShown(target: WireTarget): Promise<boolean> {
     const request: PageRequest = { op: 'element', target };
     // A returned element arrives as a WebDriver element reference, which $ takes.
-    const reference = await this.evaluate(inPage, request);
+    // Finding is a read: a navigation that drops it has clicked nothing.
+    const reference = await this.evaluate(inPage, request).catch(() => null);
     if (!reference || typeof reference !== 'object') return false;
-    await this.session.$(reference as unknown as WebdriverIO.Element).click();
+    try {
+      await this.session.$(reference as unknown as WebdriverIO.Element).click();
+    } catch (error) {
+      // A stale reference is refused before WebDriver sends any input: the element left, nothing was clicked.
+      if (/stale element/i.test(String(error))) return false;
+      throw error;
+    }
     return true;
   }
 
