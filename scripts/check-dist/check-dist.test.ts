@@ -6,6 +6,7 @@ import { expect, test } from 'vitest';
 import { cspHash } from '../../src/build/csp.ts';
 import { staticHostHeaders } from '../../src/build/page-headers.ts';
 import { notFoundFiles, staticHostRedirects } from '../../src/build/host-routes.ts';
+import { writeBuildInfo } from '../../src/config/build-environment.ts';
 import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport } from './check-dist.ts';
 
 const THEME = ':root{--c:#000}';
@@ -21,6 +22,10 @@ function writeHeaders(dir: string, serverPolicy = `${POLICY}; frame-ancestors 'n
   writeFileSync(join(dir, '_portal-headers.json'), JSON.stringify({ page: { 'Content-Security-Policy': serverPolicy } }));
   writeFileSync(join(dir, '_headers'), staticHostHeaders(hostPolicy));
   writeFileSync(join(dir, '_redirects'), staticHostRedirects());
+  // What the build says of itself (its environment) and the related-origins file it writes with it.
+  writeBuildInfo(dir, { environment: 'PRODUCTION', passkeys: { rpId: 'portal.nxn.example', relatedOrigins: [] } });
+  mkdirSync(join(dir, '.well-known'), { recursive: true });
+  writeFileSync(join(dir, '.well-known/webauthn'), JSON.stringify({ origins: [] }));
 }
 
 /** Writes a text file of a dist/ with its `.gz` copy, as the build does. */
@@ -130,14 +135,14 @@ test('the deploy report counts files and bytes per brand, shared and in total', 
   const report = deployReport(dir);
   const pageBytes = Buffer.byteLength(page());
   // 34 pages, the brand folders' four not-found pages and the theme are nxn's; index, the two site-wide 404s,
-  // a.css and the three header and route files are shared.
+  // a.css, the three header and route files, the build information and the related-origins file are shared.
   expect(report.byBrand.get('nxn')).toEqual({ files: 2 * (BRAND_PAGES.length + 2) + 1, bytes: 2 * (BRAND_PAGES.length + 2) * pageBytes + 7 });
-  expect(report.byBrand.get('')?.files).toBe(7);
-  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 8);
-  expect(report.headerRules).toBe(2);
+  expect(report.byBrand.get('')?.files).toBe(9);
+  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 10);
+  expect(report.headerRules).toBe(3);
   expect(report.redirectRules).toEqual({ staticRules: 0, dynamicRules: 8 });
   expect(report.warnings).toEqual([]);
-  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+46\s+\d+$/), '_headers: 2 rules', '_redirects: 0 static and 8 dynamic rules']);
+  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+48\s+\d+$/), '_headers: 3 rules', '_redirects: 0 static and 8 dynamic rules']);
 });
 
 test('the deploy report warns where a static host\'s limits would be exceeded', () => {
@@ -146,8 +151,8 @@ test('the deploy report warns where a static host\'s limits would be exceeded', 
   put(dir, '_astro/big.js', 'x'.repeat(1001), false);
   expect(deployReport(dir, limits).warnings).toEqual([
     '_astro/big.js: 1001 bytes, over a static host\'s 1000 per file',
-    '46 files (46 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
-    '_headers: 2 rules, over a static host\'s 1',
+    '48 files (48 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
+    '_headers: 3 rules, over a static host\'s 1',
   ]);
   expect(DEPLOY_LIMITS).toEqual({ files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 });
 });

@@ -1,12 +1,17 @@
-// `npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--grace-days 7] [--keep 5]`:
+// `npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--environment PRODUCTION] [--grace-days 7] [--keep 5]`:
 // turns a built dist/ into a release folder for one host and makes it the current one, keeping the previous
 // release's hashed assets (/_astro/*) for a grace period, so a page opened before a deploy still finds its
 // chunks after it. Layout: <releases>/<id>/site (the published root), <releases>/<id>/release.json, for
 // Netlify <releases>/<id>/netlify.toml, and <releases>/current -> <id>. docs/deploy-*.md say what to run next.
+// The release records the environment the build is for (its _portal-build.json); with --environment it refuses a
+// build for any other (a QA build never becomes production's release).
 import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { netlifyConfig } from '../../src/build/host-routes.ts';
+import { readBuildInfo } from '../../src/config/build-environment.ts';
+import { ENVIRONMENTS } from '../../src/domain/environments.ts';
+import type { Environment } from '../../src/domain/environments.ts';
 
 /** The hosts a release is made for. */
 export const HOSTS = ['nginx', 'cloudflare', 'netlify'] as const;
@@ -17,6 +22,8 @@ export const DEFAULT_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 
 const releaseSchema = z.object({
   host: z.enum(HOSTS),
+  /** The environment the build was made for (PORTAL_ENVIRONMENT); absent in releases made before builds had one. */
+  environment: z.enum(ENVIRONMENTS).optional(),
   createdAt: z.number(),
   /** Assets carried over from earlier releases, with when the first release without them went live. */
   retired: z.record(z.string(), z.number()),
@@ -31,7 +38,8 @@ type ReleaseRecord = z.infer<typeof releaseSchema>;
  */
 export function publishes(host: Host, file: string): boolean {
   if (host === 'nginx') return true;
-  if (file.endsWith('.gz') || file.split('/').some((part) => part.startsWith('.'))) return false;
+  // `.well-known/` is served (the WebAuthn related-origins file); other dotfiles are not.
+  if (file.endsWith('.gz') || file.split('/').some((part) => part.startsWith('.') && part !== '.well-known')) return false;
   return !/^_/.test(file) || file.startsWith('_astro/') || file === '_headers' || file === '_redirects';
 }
 
@@ -71,11 +79,15 @@ export interface ReleaseOptions {
   keep?: number;
   /** The deploy's time (tests move it). */
   now?: number;
+  /** The environment this release is for: a build made for another is refused. */
+  environment?: Environment;
 }
 
 export interface ReleaseResult {
   /** The release folder; its `site/` is the published root. */
   dir: string;
+  /** The environment the build was made for. */
+  environment: Environment | undefined;
   site: string;
   /** Assets of earlier releases still served, and those dropped because their grace period ended. */
   carried: string[];
@@ -93,6 +105,10 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   const releases = resolve(options.releases);
   const dist = resolve(options.dist);
   if (!existsSync(join(dist, '_headers'))) throw new Error(`${dist} holds no build (no _headers): run npm run build first`);
+  const environment = readBuildInfo(dist)?.environment;
+  if (options.environment && environment !== options.environment) {
+    throw new Error(`${dist} was built for ${environment ?? 'no known environment'}, not ${options.environment}: build it with PORTAL_ENVIRONMENT=${options.environment} npm run build`);
+  }
   mkdirSync(releases, { recursive: true });
   const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
   let id = stamp;
@@ -119,7 +135,7 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
       carried.push(file);
     }
   }
-  const record: ReleaseRecord = { host: options.host, createdAt: now, retired };
+  const record: ReleaseRecord = { host: options.host, ...(environment ? { environment } : {}), createdAt: now, retired };
   writeFileSync(join(dir, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
   if (options.host === 'netlify') writeFileSync(join(dir, 'netlify.toml'), netlifyConfig('site'));
 
@@ -131,7 +147,7 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   const keep = Math.max(1, options.keep ?? 5);
   const all = readdirSync(releases).filter((entry) => entry !== 'current' && !entry.startsWith('.') && existsSync(join(releases, entry, 'release.json'))).sort();
   for (const old of all.slice(0, Math.max(0, all.length - keep))) rmSync(join(releases, old), { recursive: true, force: true });
-  return { dir, site, carried: carried.sort(), dropped: dropped.sort() };
+  return { dir, environment, site, carried: carried.sort(), dropped: dropped.sort() };
 }
 
 if (import.meta.main) {
@@ -141,16 +157,17 @@ if (import.meta.main) {
     return index >= 0 ? args.splice(index, 2)[1] : undefined;
   };
   const dist = value('dist') ?? join(import.meta.dirname, '../../dist');
+  const environment = value('environment');
   const graceDays = Number(value('grace-days') ?? 7);
   const keep = Number(value('keep') ?? 5);
   const [host, releases] = args;
-  if (!HOSTS.includes(host as Host) || !releases || !Number.isFinite(graceDays) || !Number.isInteger(keep)) {
-    console.error('usage: npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--grace-days 7] [--keep 5]');
+  if (!HOSTS.includes(host as Host) || !releases || !Number.isFinite(graceDays) || !Number.isInteger(keep) || (environment !== undefined && !ENVIRONMENTS.includes(environment as Environment))) {
+    console.error(`usage: npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--environment ${ENVIRONMENTS.join('|')}] [--grace-days 7] [--keep 5]`);
     process.exit(2);
   }
   try {
-    const result = makeRelease({ dist, releases, host: host as Host, graceMs: graceDays * 24 * 60 * 60 * 1000, keep });
-    console.log(`release ${relative(process.cwd(), result.dir) || '.'} is current (published root: ${relative(process.cwd(), result.site)})`);
+    const result = makeRelease({ dist, releases, host: host as Host, graceMs: graceDays * 24 * 60 * 60 * 1000, keep, ...(environment ? { environment: environment as Environment } : {}) });
+    console.log(`release ${relative(process.cwd(), result.dir) || '.'} of a ${result.environment ?? '(unknown environment)'} build is current (published root: ${relative(process.cwd(), result.site)})`);
     console.log(`kept ${String(result.carried.length)} asset(s) of earlier releases within ${String(graceDays)} day(s); dropped ${String(result.dropped.length)} past it`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

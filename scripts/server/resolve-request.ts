@@ -49,8 +49,8 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
 
   const relative = path.replace(/^\/+/, '');
   // Build metadata (`_headers`, `_portal-headers.json`, the dotfile build stamp) is for hosts, not visitors; a
-  // `.gz` copy goes out only in place of its file.
-  const hidden = /^_(?!astro\/)/.test(relative) || relative.endsWith('.gz') || /(?:^|\/)\./.test(relative);
+  // `.gz` copy goes out only in place of its file. `.well-known/` is for visitors' browsers (WebAuthn's related origins).
+  const hidden = /^_(?!astro\/)/.test(relative) || relative.endsWith('.gz') || /(?:^|\/)\.(?!well-known\/)/.test(relative);
   const localized = localizedPath(path, language).replace(/^\/+/, '');
   // Pages come in each language; assets (/_astro/...) and other files only once.
   for (const candidate of [`${localized}.html`, `${relative}.html`, relative]) {
