@@ -10,8 +10,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { netlifyConfig } from '../../src/build/host-routes.ts';
 import { readBuildInfo } from '../../src/config/build-environment.ts';
+import { RELATED_ORIGINS_PATH } from '../../src/build/environment-files.ts';
 import { ENVIRONMENTS } from '../../src/domain/environments.ts';
 import type { Environment } from '../../src/domain/environments.ts';
+
+/** Netlify's rewrite of the WebAuthn related-origins file's address to its `.json` copy. */
+const NETLIFY_RELATED_ORIGINS = ['[[redirects]]', `from = "/${RELATED_ORIGINS_PATH}"`, `to = "/${RELATED_ORIGINS_PATH}.json"`, 'status = 200', ''].join('\n');
 
 /** The hosts a release is made for. */
 export const HOSTS = ['nginx', 'cloudflare', 'netlify'] as const;
@@ -38,6 +42,7 @@ type ReleaseRecord = z.infer<typeof releaseSchema>;
  */
 export function publishes(host: Host, file: string): boolean {
   if (host === 'nginx') return true;
+  if (host === 'netlify' && file === RELATED_ORIGINS_PATH) return false;
   // `.well-known/` is served (the WebAuthn related-origins file); other dotfiles are not.
   if (file.endsWith('.gz') || file.split('/').some((part) => part.startsWith('.') && part !== '.well-known')) return false;
   return !/^_/.test(file) || file.startsWith('_astro/') || file === '_headers' || file === '_redirects';
@@ -137,7 +142,13 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   }
   const record: ReleaseRecord = { host: options.host, ...(environment ? { environment } : {}), createdAt: now, retired };
   writeFileSync(join(dir, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
-  if (options.host === 'netlify') writeFileSync(join(dir, 'netlify.toml'), netlifyConfig('site'));
+  if (options.host === 'netlify') {
+    // First of the redirects: Netlify takes the first rule that matches, and the route table's not-found rules match anything.
+    writeFileSync(join(dir, 'netlify.toml'), netlifyConfig('site').replace(/^(\[build\]\npublish = .*\n)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`));
+    // Netlify types a file by its extension whatever _headers says: the related-origins file goes out as a .json
+    // file, rewritten to from its address (publishes() leaves the extensionless one out).
+    if (existsSync(join(dist, RELATED_ORIGINS_PATH))) copy(join(dist, RELATED_ORIGINS_PATH), join(site, `${RELATED_ORIGINS_PATH}.json`));
+  }
 
   const link = join(releases, 'current');
   const next = join(releases, `.current-${id}`);
