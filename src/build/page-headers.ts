@@ -152,7 +152,9 @@ export function pageHeaders(): AstroIntegration {
         if (rules > STATIC_HOST_LIMITS.rules || longest > STATIC_HOST_LIMITS.lineLength) {
           logger.warn(`_headers has ${String(rules)} rules and a ${String(longest)}-character line: Cloudflare Pages takes at most ${String(STATIC_HOST_LIMITS.rules)} rules of ${String(STATIC_HOST_LIMITS.lineLength)} characters (nginx and the bundled server have no such limit)`);
         }
-        logger.info(`built for ${environment} (PORTAL_ENVIRONMENT): its pages carry only that environment's values`);
+        logger.info(environment === 'MOCK' || environment === 'LOCAL'
+          ? `built for ${environment} (PORTAL_ENVIRONMENT): a build that never deploys, with every environment's values`
+          : `built for ${environment} (PORTAL_ENVIRONMENT): its pages carry only that environment's values`);
         logger.info(`one security policy for ${String(pages)} pages (${String(rules)} _headers rules), ${String(themes.length)} theme files, ${String(renderedPages + compressed)} files precompressed (${String(renderedPages)} pages as they rendered)`);
       },
     },
