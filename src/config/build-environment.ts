@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEPLOYED_ENVIRONMENTS, ENVIRONMENTS } from '../domain/environments.ts';
+import { ENVIRONMENTS } from '../domain/environments.ts';
 import type { DeployedEnvironment, Environment } from '../domain/environments.ts';
 import { ConfigError } from './config-errors.ts';
 import type { BuiltEnvironmentMap, EnvironmentMap } from './environment-schema.ts';
@@ -31,13 +31,19 @@ const only = <T>(record: Partial<Record<Environment, T>>, environment: Environme
   (record[environment] === undefined ? {} : { [environment]: record[environment] });
 
 /**
- * The map reduced to one deployed environment: its host patterns, digital-pulse host, White Label testing,
- * SiteMinder agent names and passkeys, and nothing of any other environment. The corporate domains stay: the
+ * The map reduced to one deployed environment: its host patterns, digital-pulse host, White Label testing and
+ * SiteMinder agent names, and nothing of any other environment (nor any passkey configuration, which pages do
+ * not use). The corporate domains stay: the
  * spec's substring rules need them to tell this environment's corporate hosts from the others'. MOCK and
- * LOCAL keep the whole map.
+ * LOCAL keep every environment's entries.
  */
 export function scopeEnvironmentMap(map: EnvironmentMap, environment: Environment): BuiltEnvironmentMap {
-  if (isDevelopmentBuild(environment)) return { ...map, build: environment };
+  // Pages never need the passkey configuration (the service holds it; the build writes the related-origins file).
+  if (isDevelopmentBuild(environment)) {
+    const pageMap: Omit<EnvironmentMap, 'passkeys'> & { passkeys?: unknown } = { ...map };
+    delete pageMap.passkeys;
+    return { ...pageMap, build: environment };
+  }
   const deployed = environment as DeployedEnvironment;
   const agent = (names: { qa: string; other: string }) => (environment === 'QA' ? names.qa : names.other);
   return {
@@ -48,7 +54,6 @@ export function scopeEnvironmentMap(map: EnvironmentMap, environment: Environmen
     digitalPulseHosts: only(map.digitalPulseHosts, environment),
     // One name per portal kind, the build's: the other environments' agents are not this build's business.
     smagentname: Object.fromEntries(Object.entries(map.smagentname).map(([kind, names]) => [kind, { qa: agent(names), other: agent(names) }])) as EnvironmentMap['smagentname'],
-    ...(map.passkeys?.[deployed] ? { passkeys: { [deployed]: map.passkeys[deployed] } } : {}),
   };
 }
 
@@ -83,4 +88,3 @@ export function readBuildInfo(distDir: string): BuildInfo | undefined {
   return existsSync(file) ? buildInfoSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
 }
 
-export { DEPLOYED_ENVIRONMENTS };

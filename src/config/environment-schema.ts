@@ -58,6 +58,6 @@ export type EnvironmentMap = z.infer<typeof environmentMapSchema>;
  * The map a build's pages carry: the environment map reduced to the build's environment (`build`), except in
  * MOCK and LOCAL builds, which never deploy and keep every environment so each can be tried on this machine.
  */
-export type BuiltEnvironmentMap = EnvironmentMap & { build: z.infer<typeof environmentSchema> };
+export type BuiltEnvironmentMap = Omit<EnvironmentMap, 'passkeys'> & { build: z.infer<typeof environmentSchema> };
 
 export { hostNameSchema };
