@@ -7,7 +7,8 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { emulatorDevServer } from './scripts/emulator/dev-server-integration.ts';
 import { cspDirectives } from './src/build/csp.ts';
-import { loadEnvironmentMap } from './src/config/load-environment-map.ts';
+import { loadBuiltEnvironmentMap } from './src/config/build-environment.ts';
+import { environmentModule } from './src/build/environment-module.ts';
 import { pageHeaders } from './src/build/page-headers.ts';
 import { engageDirective } from './src/build/engage.ts';
 
@@ -27,8 +28,9 @@ function dropCacheAfterBuild(dir) {
   return { name: 'portal-drop-data-cache', hooks: { 'astro:build:done': () => rmSync(dir, { recursive: true, force: true }) } };
 }
 
-// Login statistics go to the digital-pulse host of each environment: the only other origin pages call.
-const pulseOrigins = Object.values(loadEnvironmentMap().digitalPulseHosts).map((url) => new URL(url).origin);
+// Login statistics go to the digital-pulse host of the build's environment (PORTAL_ENVIRONMENT, docs/deploying.md):
+// the only other origin pages call. A production build's policy names no other environment's host.
+const pulseOrigins = Object.values(loadBuiltEnvironmentMap().digitalPulseHosts).map((url) => new URL(url).origin);
 
 // Pages are plain files (`/app/nxn/login` -> app/nxn/login.html) so the spec's relative
 // `login` links resolve next to the page on every host.
@@ -51,6 +53,7 @@ export default defineConfig({
   // hooks and helpers, the code loader and the code-failure view) goes out as one file instead of eight small
   // ones: each file costs its own request and gzip header, which on the login page came to a kilobyte.
   vite: {
+    plugins: [environmentModule()],
     build: {
       rolldownOptions: {
         output: {

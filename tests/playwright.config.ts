@@ -35,6 +35,8 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.
  *   E2E_WAYS_BACK_NGINX_PORT   E2E_PORT + 17  ways-back-nginx              ways-back-nginx-smoke (the ways back behind the shipped
  *                                                                          nginx config; passcodes, sessions, password changes)
  *   E2E_WAYS_BACK_NGINX_SERVICES_PORT  E2E_PORT + 18  (none)              the emulator of its own that nginx proxies to
+ *   E2E_NGINX_OPS_PORT         E2E_PORT + 19  nginx (go-live-nginx-smoke)  nginx of its own in front of stand-in backends
+ *   E2E_NGINX_OUTAGE_PORT      E2E_PORT + 20  nginx (go-live-nginx-smoke)  nginx whose SiteMinder is down, service over TLS
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
  * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and

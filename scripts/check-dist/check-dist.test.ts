@@ -30,6 +30,10 @@ function writeHeaders(dir: string, serverPolicy = `${POLICY}; frame-ancestors 'n
   writeFileSync(join(server, '_nginx-route-locations.conf'), nginxRoutes().server);
   writeFileSync(join(dir, '_headers'), staticHostHeaders(hostPolicy));
   writeFileSync(join(dir, '_redirects'), staticHostRedirects());
+  // What the build says of itself (its environment) and the related-origins file it writes with it.
+  writeBuildInfo(dir, { environment: 'PRODUCTION', passkeys: { rpId: 'portal.nxn.example', relatedOrigins: [] } });
+  mkdirSync(join(dir, '.well-known'), { recursive: true });
+  writeFileSync(join(dir, '.well-known/webauthn'), JSON.stringify({ origins: [] }));
 }
 
 /** Writes a text file of a dist/ with its `.gz` copy in the server folder, as the build does. */
@@ -159,14 +163,14 @@ test('the deploy report counts files and bytes per brand, shared and in total', 
   const report = deployReport(dir);
   const pageBytes = Buffer.byteLength(page());
   // 34 pages, the brand folders' four not-found pages and the theme are nxn's; index, the two site-wide 404s,
-  // a.css and the two host files (_headers, _redirects) are shared: the servers' files are beside dist/.
+  // a.css, the three header and route files, the build information and the related-origins file are shared.
   expect(report.byBrand.get('nxn')).toEqual({ files: 2 * (BRAND_PAGES.length + 2) + 1, bytes: 2 * (BRAND_PAGES.length + 2) * pageBytes + 7 });
-  expect(report.byBrand.get('')?.files).toBe(6);
-  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 7);
-  expect(report.headerRules).toBe(2);
+  expect(report.byBrand.get('')?.files).toBe(9);
+  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 10);
+  expect(report.headerRules).toBe(3);
   expect(report.redirectRules).toEqual({ staticRules: 0, dynamicRules: 8 });
   expect(report.warnings).toEqual([]);
-  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+45\s+\d+$/), '_headers: 2 rules', '_redirects: 0 static and 8 dynamic rules']);
+  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+48\s+\d+$/), '_headers: 3 rules', '_redirects: 0 static and 8 dynamic rules']);
 });
 
 test('the deploy report warns where a static host\'s limits would be exceeded', () => {
@@ -175,8 +179,8 @@ test('the deploy report warns where a static host\'s limits would be exceeded', 
   put(dir, '_astro/big.js', 'x'.repeat(1001), false);
   expect(deployReport(dir, limits).warnings).toEqual([
     '_astro/big.js: 1001 bytes, over a static host\'s 1000 per file',
-    '45 files, over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
-    '_headers: 2 rules, over a static host\'s 1',
+    '48 files (48 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
+    '_headers: 3 rules, over a static host\'s 1',
   ]);
   expect(DEPLOY_LIMITS).toEqual({ files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 });
 });

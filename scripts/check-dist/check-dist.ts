@@ -15,6 +15,9 @@ import { metaPolicyOf, policySources, readPortalHeaders } from '../../src/build/
 import { brandOfFile, LANGUAGE_PREFIXES, serverDirOf } from '../../src/build/dist-layout.ts';
 import { headerRuleCount, STATIC_HOST_LIMITS } from '../../src/build/page-headers.ts';
 import { notFoundFiles, redirectRuleCounts, REDIRECT_LIMITS } from '../../src/build/host-routes.ts';
+import { BUILD_INFO_FILE } from '../../src/config/build-environment.ts';
+import { RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/build/environment-files.ts';
+import { relatedOriginLabelProblems } from '../../src/config/passkey-origins.ts';
 
 /** Page files every brand has in every language (relative to the brand's folders). */
 export const BRAND_PAGES = [
@@ -143,6 +146,7 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
   const hostPolicy = existsSync(headersFile) ? staticHostPolicy(readFileSync(headersFile, 'utf8')) : undefined;
   if (!hostPolicy) problems.push('_headers: no site-wide policy: static hosts would send no page policy');
   problems.push(...hostRuleProblems(distDir));
+  problems.push(...environmentProblems(distDir));
   const headerPolicies: HeaderPolicies = [['header policy (_portal-headers.json)', serverPolicy], ['static-host policy (_headers)', hostPolicy]];
   for (const path of fg.sync('**/*', { cwd: distDir, absolute: true, dot: true })) {
     if (!/\.(html|js|css)$/.test(path)) continue;
@@ -161,6 +165,28 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
       problems.push(...inlineHashProblems(file, text, headerPolicies));
     }
   }
+  return problems;
+}
+
+/**
+ * The build's environment and passkey origins: a dist/ that does not say which environment it is for cannot be
+ * told from another's, and an RP ID whose related origins span more registrable-domain labels than browsers
+ * honour leaves the brands past the fifth label without their passkeys (named, to be moved).
+ */
+export function environmentProblems(distDir: string): string[] {
+  let info;
+  try {
+    info = readBuildInfo(distDir);
+  } catch (error) {
+    return [`${BUILD_INFO_FILE}: unreadable: ${error instanceof Error ? error.message : String(error)}`];
+  }
+  if (!info) return [`${BUILD_INFO_FILE}: missing: no telling which environment this dist/ is for (rebuild it)`];
+  const problems = relatedOriginLabelProblems(info.passkeys.rpId, info.passkeys.relatedOrigins);
+  const file = join(distDir, RELATED_ORIGINS_PATH);
+  if (!existsSync(file)) return [...problems, `${RELATED_ORIGINS_PATH}: missing`];
+  const written = (JSON.parse(readFileSync(file, 'utf8')) as { origins?: unknown }).origins;
+  const expected = info.passkeys.relatedOrigins.map(({ origin }) => origin);
+  if (JSON.stringify(written) !== JSON.stringify(expected)) problems.push(`${RELATED_ORIGINS_PATH}: its origins differ from ${BUILD_INFO_FILE}'s for ${info.environment}`);
   return problems;
 }
 
@@ -246,6 +272,14 @@ export function formatDeployReport(report: DeployReport): string[] {
   ];
 }
 
+function readBuildInfoQuietly(distDir: string) {
+  try {
+    return readBuildInfo(distDir);
+  } catch {
+    return undefined;
+  }
+}
+
 if (import.meta.main) {
   const root = join(import.meta.dirname, '..', '..');
   const distDir = process.argv[2] ?? join(root, 'dist');
@@ -256,6 +290,8 @@ if (import.meta.main) {
     : readdirSync(join(root, 'brands')).filter((entry) => !entry.startsWith('_') && statSync(join(root, 'brands', entry)).isDirectory());
   const problems = checkDist(distDir, brands);
   if (existsSync(distDir)) for (const line of formatDeployReport(deployReport(distDir))) console.log(line);
+  const environment = existsSync(distDir) ? readBuildInfoQuietly(distDir) : undefined;
+  if (environment) console.log(`built for ${environment.environment}${environment.passkeys.rpId ? `: passkey RP ID ${environment.passkeys.rpId}, related origins ${environment.passkeys.relatedOrigins.map(({ origin }) => origin).join(' ') || '(none)'}` : ''}`);
   for (const problem of problems) console.log(problem);
   console.log(problems.length === 0 ? `dist/ is complete: ${brands.length} brands x ${LANGUAGE_PREFIXES.length} languages x ${BRAND_PAGES.length} pages.` : `${problems.length} problem(s).`);
   process.exit(problems.length === 0 ? 0 : 1);

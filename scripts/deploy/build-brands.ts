@@ -15,6 +15,7 @@ import { builtPagePolicy, headerRuleCount, writeHeaderFiles } from '../../src/bu
 import { unionPolicy } from '../../src/build/security-headers.ts';
 import { brandEntries, serverDirOf } from '../../src/build/dist-layout.ts';
 import { writeRouteFiles } from '../../src/build/host-routes.ts';
+import { assertSameEnvironment, writeEnvironmentFiles } from '../../src/build/environment-files.ts';
 
 const root = join(import.meta.dirname, '../..');
 /** What stamps a dist/ (in its server folder) with the brands it holds ('' for all): ensure-built.ts and check:dist read it. */
@@ -133,6 +134,7 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
   const brands = options.brands.length > 0 ? [...options.brands] : all;
   const outServer = serverDirOf(out);
   if (options.into && !builtPagePolicy(out)) throw new Error(`${out} holds no build to rebuild brands into: build every brand first`);
+  if (options.into) assertSameEnvironment(out);
   const shardCount = Math.max(1, Math.min(options.shards ?? 1, availableParallelism()));
   const shards = shardsOf(brands, shardCount);
   // Inside the project: for an outDir elsewhere Astro puts its server chunks in the shared .astro/, where
@@ -173,6 +175,7 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
     if (options.into) syncRootBrandList(out);
     const headers = writeHeaderFiles(out, unionPolicy(policies.filter(Boolean)));
     writeRouteFiles(out);
+    writeEnvironmentFiles(out, { root });
     const stamped = existsSync(join(outServer, STAMP)) ? readFileSync(join(outServer, STAMP), 'utf8').trim() : '';
     const held = options.into ? (stamped === '' ? [] : [...new Set([...stamped.split(','), ...brands])]) : brands.length === all.length ? [] : brands;
     writeFileSync(join(outServer, STAMP), held.sort().join(','));

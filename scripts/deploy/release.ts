@@ -1,15 +1,23 @@
-// `npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--grace-days 7] [--keep 5] [--services https://host]`:
+// `npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--environment PRODUCTION] [--grace-days 7] [--keep 5] [--services https://host]`:
 // turns a built dist/ into a release folder for one host and makes it the current one, keeping the previous
 // release's hashed assets (/_astro/*) for a grace period, so a page opened before a deploy still finds its
 // chunks after it. Layout: <releases>/<id>/site (the published root), <releases>/<id>/release.json, for
 // Netlify <releases>/<id>/netlify.toml, for nginx <releases>/<id>/site-server (its includes, from the build's
 // dist-server/), and <releases>/current -> <id>. docs/deploy-*.md say what to run next.
+// The release records the environment the build is for (its _portal-build.json); with --environment it refuses a
+// build for any other (a QA build never becomes production's release).
 import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/build/host-routes.ts';
 import { ROUTES } from '../../src/build/route-table.ts';
 import { serverDirOf } from '../../src/build/dist-layout.ts';
+import { RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/build/environment-files.ts';
+import { ENVIRONMENTS } from '../../src/domain/environments.ts';
+import type { Environment } from '../../src/domain/environments.ts';
+
+/** Netlify's rewrite of the WebAuthn related-origins file's address to its `.json` copy. */
+const NETLIFY_RELATED_ORIGINS = ['[[redirects]]', `from = "/${RELATED_ORIGINS_PATH}"`, `to = "/${RELATED_ORIGINS_PATH}.json"`, 'status = 200', ''].join('\n');
 
 /** The hosts a release is made for. */
 export const HOSTS = ['nginx', 'cloudflare', 'netlify'] as const;
@@ -20,6 +28,8 @@ export const DEFAULT_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 
 const releaseSchema = z.object({
   host: z.enum(HOSTS),
+  /** The environment the build was made for (PORTAL_ENVIRONMENT); absent in releases made before builds had one. */
+  environment: z.enum(ENVIRONMENTS).optional(),
   createdAt: z.number(),
   /** Assets carried over from earlier releases, with when the first release without them went live. */
   retired: z.record(z.string(), z.number()),
@@ -35,7 +45,9 @@ type ReleaseRecord = z.infer<typeof releaseSchema>;
  */
 export function publishes(host: Host, file: string): boolean {
   if (host === 'nginx') return true;
-  if (file.endsWith('.gz') || file.split('/').some((part) => part.startsWith('.'))) return false;
+  if (host === 'netlify' && file === RELATED_ORIGINS_PATH) return false;
+  // `.well-known/` is served (the WebAuthn related-origins file); other dotfiles are not.
+  if (file.endsWith('.gz') || file.split('/').some((part) => part.startsWith('.') && part !== '.well-known')) return false;
   const hostFiles = host === 'cloudflare' ? ['_headers', '_redirects', '_worker.js', '_routes.json'] : ['_headers', '_redirects'];
   return !/^_/.test(file) || file.startsWith('_astro/') || hostFiles.includes(file);
 }
@@ -82,11 +94,15 @@ export interface ReleaseOptions {
    * (PORTAL_SERVICES_ORIGIN), so its release never carries them.
    */
   services?: string;
+  /** The environment this release is for: a build made for another is refused. */
+  environment?: Environment;
 }
 
 export interface ReleaseResult {
   /** The release folder; its `site/` is the published root. */
   dir: string;
+  /** The environment the build was made for. */
+  environment: Environment | undefined;
   site: string;
   /** Assets of earlier releases still served, and those dropped because their grace period ended. */
   carried: string[];
@@ -106,6 +122,10 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   if (!existsSync(join(dist, '_headers'))) throw new Error(`${dist} holds no build (no _headers): run npm run build first`);
   const built = serverDirOf(dist);
   if (options.host === 'nginx' && !existsSync(join(built, '_nginx-policy.conf'))) throw new Error(`${built} holds no nginx includes: run npm run build first`);
+  const environment = readBuildInfo(dist)?.environment;
+  if (options.environment && environment !== options.environment) {
+    throw new Error(`${dist} was built for ${environment ?? 'no known environment'}, not ${options.environment}: build it with PORTAL_ENVIRONMENT=${options.environment} npm run build`);
+  }
   mkdirSync(releases, { recursive: true });
   const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
   let id = stamp;
@@ -138,9 +158,15 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
       carried.push(file);
     }
   }
-  const record: ReleaseRecord = { host: options.host, createdAt: now, retired };
+  const record: ReleaseRecord = { host: options.host, ...(environment ? { environment } : {}), createdAt: now, retired };
   writeFileSync(join(dir, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
-  if (options.host === 'netlify') writeFileSync(join(dir, 'netlify.toml'), netlifyConfig('site'));
+  if (options.host === 'netlify') {
+    // First of the redirects: Netlify takes the first rule that matches, and the route table's not-found rules match anything.
+    writeFileSync(join(dir, 'netlify.toml'), netlifyConfig('site').replace(/^(\[build\]\npublish = .*\n)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`));
+    // Netlify types a file by its extension whatever _headers says: the related-origins file goes out as a .json
+    // file, rewritten to from its address (publishes() leaves the extensionless one out).
+    if (existsSync(join(dist, RELATED_ORIGINS_PATH))) copy(join(dist, RELATED_ORIGINS_PATH), join(site, `${RELATED_ORIGINS_PATH}.json`));
+  }
 
   const link = join(releases, 'current');
   const next = join(releases, `.current-${id}`);
@@ -150,7 +176,7 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   const keep = Math.max(1, options.keep ?? 5);
   const all = readdirSync(releases).filter((entry) => entry !== 'current' && !entry.startsWith('.') && existsSync(join(releases, entry, 'release.json'))).sort();
   for (const old of all.slice(0, Math.max(0, all.length - keep))) rmSync(join(releases, old), { recursive: true, force: true });
-  return { dir, site, carried: carried.sort(), dropped: dropped.sort() };
+  return { dir, environment, site, carried: carried.sort(), dropped: dropped.sort() };
 }
 
 if (import.meta.main) {
@@ -160,17 +186,18 @@ if (import.meta.main) {
     return index >= 0 ? args.splice(index, 2)[1] : undefined;
   };
   const dist = value('dist') ?? join(import.meta.dirname, '../../dist');
+  const environment = value('environment');
   const graceDays = Number(value('grace-days') ?? 7);
   const keep = Number(value('keep') ?? 5);
   const services = value('services') ?? process.env['PORTAL_SERVICES_ORIGIN'];
   const [host, releases] = args;
-  if (!HOSTS.includes(host as Host) || !releases || !Number.isFinite(graceDays) || !Number.isInteger(keep)) {
-    console.error('usage: npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--grace-days 7] [--keep 5] [--services https://host[:port]]');
+  if (!HOSTS.includes(host as Host) || !releases || !Number.isFinite(graceDays) || !Number.isInteger(keep) || (environment !== undefined && !ENVIRONMENTS.includes(environment as Environment))) {
+    console.error(`usage: npm run release -- <nginx|cloudflare|netlify> <releases dir> [--dist dist] [--environment ${ENVIRONMENTS.join('|')}] [--grace-days 7] [--keep 5] [--services https://host[:port]]`);
     process.exit(2);
   }
   try {
-    const result = makeRelease({ dist, releases, host: host as Host, graceMs: graceDays * 24 * 60 * 60 * 1000, keep, ...(services ? { services } : {}) });
-    console.log(`release ${relative(process.cwd(), result.dir) || '.'} is current (published root: ${relative(process.cwd(), result.site)})`);
+    const result = makeRelease({ dist, releases, host: host as Host, graceMs: graceDays * 24 * 60 * 60 * 1000, keep, ...(services ? { services } : {}), ...(environment ? { environment: environment as Environment } : {}) });
+    console.log(`release ${relative(process.cwd(), result.dir) || '.'} of a ${result.environment ?? '(unknown environment)'} build is current (published root: ${relative(process.cwd(), result.site)})`);
     console.log(`kept ${String(result.carried.length)} asset(s) of earlier releases within ${String(graceDays)} day(s); dropped ${String(result.dropped.length)} past it`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

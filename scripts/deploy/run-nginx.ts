@@ -1,9 +1,14 @@
 // Serves dist/ with the shipped nginx config (Debian's nginx), proxying the service paths to a
-// running emulator: `node scripts/deploy/run-nginx.ts [--port 4398] [--services 127.0.0.1:4399] [--dist dist]`.
+// running emulator: `npm run nginx -- [--port 4398] [--services 127.0.0.1:4321] [--dist dist]` (4321 is
+// `npm start`'s port, PORT overrides). CI runs the end-to-end smoke tests through it; ops can read it as a
+// complete example of filling the config's placeholders (docs/deploy-nginx.md).
+// `--siteminder HOST:PORT` and `--service HOST:PORT` send SiteMinder's paths and portal-login-service's to
+// different backends (`--services` sets both); `--upstream-tls` speaks TLS to them (`--upstream-ca ca.pem`
+// verifies their certificates); `--trusted-proxy 10.0.0.0/24,…` believes X-Forwarded-Proto from those
+// addresses; `--server-name`, `--access-log FILE`. The access log goes to the run's folder unless named.
 // Given a build (dist/, its includes and .gz copies in dist-server/ beside it) it first makes an nginx
 // release of it in its own temporary folder, as `npm run release -- nginx` does; given a release's site/
 // (releases/current/site) it serves that, includes from site-server/ beside it.
-// CI runs the end-to-end smoke tests through it; ops can read it as a complete example.
 // Over TLS: `--tls` (a self-signed certificate for localhost, made by openssl for this run) or
 // `--tls-cert cert.pem --tls-key key.pem`; the port then speaks HTTPS and the services see
 // X-Forwarded-Proto: https. `--http-port N` adds a plain-HTTP port that redirects to it (the HTTP
@@ -22,8 +27,17 @@ const argument = (name: string, fallback: string) => {
   return index >= 0 ? process.argv[index + 1] ?? fallback : fallback;
 };
 const port = argument('port', process.env['NGINX_PORT'] ?? '4398');
-const services = argument('services', process.env['SERVICES'] ?? '127.0.0.1:4399');
+const services = argument('services', process.env['SERVICES'] ?? `127.0.0.1:${process.env['PORT'] ?? '4321'}`);
+const siteminder = argument('siteminder', services);
+const service = argument('service', services);
+// nginx reads paths from its own prefix: a relative --dist is taken from where the command runs.
 const given = resolve(argument('dist', join(root, 'dist')));
+const serverName = argument('server-name', 'localhost 127.0.0.1');
+const trustedProxies = argument('trusted-proxy', '').split(',').map((address) => address.trim()).filter(Boolean);
+const upstreamTls = process.argv.includes('--upstream-tls');
+const upstreamCa = argument('upstream-ca', '');
+// The name both backends' certificates carry (scripts/deploy/self-signed-certificate.ts makes them for localhost).
+const upstreamTlsName = argument('upstream-tls-name', 'localhost');
 const nginx = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
 const selfSigned = process.argv.includes('--tls');
 let tlsCert = argument('tls-cert', '');
@@ -52,11 +66,29 @@ mkdirSync(join(prefix, 'logs'));
 const isRelease = existsSync(join(dirname(given), 'release.json'));
 const dist = isRelease ? given : makeRelease({ dist: given, releases: join(prefix, 'releases'), host: 'nginx' }).site;
 if (selfSigned && !tlsCert) ({ cert: tlsCert, key: tlsKey } = selfSignedCertificate(prefix));
-const site = readFileSync(join(import.meta.dirname, 'portal.nginx.conf'), 'utf8')
+const accessLog = resolve(argument('access-log', join(prefix, 'logs', 'access.log')));
+let site = readFileSync(join(import.meta.dirname, 'portal.nginx.conf'), 'utf8')
   .replaceAll('__DIST__', dist)
   .replaceAll('__SERVER__', serverDirOf(dist))
   .replaceAll('__LISTEN__', `127.0.0.1:${port}${tlsCert ? ' ssl' : ''}`)
-  .replaceAll('__SERVICES__', services);
+  .replaceAll('__SERVER_NAME__', serverName)
+  .replaceAll('__SITEMINDER__', siteminder)
+  .replaceAll('__SERVICE__', service)
+  .replaceAll('__UPSTREAM_SCHEME__', upstreamTls ? 'https' : 'http')
+  .replaceAll('__TRUSTED_PROXIES__', trustedProxies.map((address) => `${address} 1;`).join(' '))
+  .replaceAll('__ACCESS_LOG__', accessLog)
+  .replaceAll('__ERROR_LOG__', join(prefix, 'logs', 'portal.error.log'));
+// TLS to the backends: the config's commented lines, switched on (verifying only when given the CA).
+if (upstreamTls) {
+  site = site.replace('# proxy_ssl_server_name on;', 'proxy_ssl_server_name on;')
+    .replace('# proxy_ssl_protocols TLSv1.2 TLSv1.3;', 'proxy_ssl_protocols TLSv1.2 TLSv1.3;');
+  if (upstreamCa) {
+    site = site.replace('# proxy_ssl_verify on;', 'proxy_ssl_verify on;')
+      .replace('# proxy_ssl_name siteminder.internal.example;', `proxy_ssl_name ${upstreamTlsName};`)
+      .replace('# proxy_ssl_name portal-login-service.internal.example;', `proxy_ssl_name ${upstreamTlsName};`)
+      .replace('# proxy_ssl_trusted_certificate /etc/ssl/certs/ca-certificates.crt;', `proxy_ssl_trusted_certificate ${resolve(upstreamCa)};`);
+  }
+}
 writeFileSync(join(prefix, 'portal.conf'), site);
 // The certificate for every server of the http block; plain HTTP only redirects (permanently, as HSTS expects).
 const tls = tlsCert
@@ -85,6 +117,8 @@ http {
   scgi_temp_path ${prefix}/scgi;
   ${tls}
   include ${prefix}/portal.conf;
+  # A host name the portal does not answer to (server_name) gets no answer at all.
+  server { listen 127.0.0.1:${port}${tlsCert ? ' ssl' : ''} default_server; server_tokens off; return 444; }
 }
 `);
 const test = spawnSync(nginx, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')], { encoding: 'utf8' });
@@ -92,7 +126,8 @@ if (test.status !== 0) {
   console.error(test.stderr);
   process.exit(1);
 }
-console.log(`nginx serving ${dist} on ${tlsCert ? 'https' : 'http'}://127.0.0.1:${port}${httpPort ? ` (and http://127.0.0.1:${httpPort}, redirecting)` : ''}, services from ${services}`);
+console.log(`nginx serving ${dist} on ${tlsCert ? 'https' : 'http'}://127.0.0.1:${port}${httpPort ? ` (and http://127.0.0.1:${httpPort}, redirecting)` : ''}, SiteMinder from ${siteminder}, portal-login-service from ${service}${upstreamTls ? ' (over TLS)' : ''}`);
+console.log(`config and logs in ${prefix} (access log ${accessLog})`);
 const child = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill('SIGQUIT'));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverDirOf } from '../../src/build/dist-layout.ts';
+import { readBuildInfo } from '../../src/build/environment-files.ts';
+import { buildEnvironment } from '../../src/config/build-environment.ts';
 
 const root = join(import.meta.dirname, '../..');
 /** Where the build goes: the site, and beside it what only servers read (src/build/dist-layout.ts). */
@@ -16,14 +18,16 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
 }
 
-/** Builds dist/ when it is missing, older than its sources, or built for another BRANDS subset. */
+/** Builds dist/ when it is missing, older than its sources, or built for another BRANDS subset or PORTAL_ENVIRONMENT. */
 export function ensureBuilt(): void {
   const sources = ['src', 'brands', 'content', 'public', 'astro.config.mjs', 'package.json'].map((entry) => join(root, entry));
   const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
   const builtBrands = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
   const wantedBrands = process.env['BRANDS'] ?? '';
-  if (builtAt > 0 && builtBrands === wantedBrands && !sources.some((source) => newestMtime(source) > builtAt)) return;
-  console.log(`Building the portal${wantedBrands ? ` for ${wantedBrands}` : ''} (dist/ is missing or older than its sources)…`);
+  const wantedEnvironment = buildEnvironment();
+  const builtEnvironment = readBuildInfo(DIST_DIR)?.environment;
+  if (builtAt > 0 && builtBrands === wantedBrands && builtEnvironment === wantedEnvironment && !sources.some((source) => newestMtime(source) > builtAt)) return;
+  console.log(`Building the portal${wantedBrands ? ` for ${wantedBrands}` : ''} for ${wantedEnvironment} (dist/ is missing, older than its sources, or built for another environment)…`);
   const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(STAMP, wantedBrands);

@@ -8,6 +8,7 @@ import { COMMON_SECURITY_HEADERS } from '../../src/build/security-headers.ts';
 import { NON_PAGE_POLICY } from '../../src/build/page-headers.ts';
 import { cacheControlFor, loadPageHeaders } from './security-headers.ts';
 import { serverDirOf } from '../../src/build/dist-layout.ts';
+import { RELATED_ORIGINS_PATH } from '../../src/build/environment-files.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -70,7 +71,8 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
       const gzipped = join(gzipDir, `${resolution.file}.gz`);
       const sendGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && existsSync(gzipped);
       res.writeHead(resolution.status, {
-        'Content-Type': CONTENT_TYPES[extname(absolute)] ?? 'application/octet-stream',
+        // The related-origins file has no extension; browsers read it only as JSON.
+        'Content-Type': resolution.file === RELATED_ORIGINS_PATH ? 'application/json' : CONTENT_TYPES[extname(absolute)] ?? 'application/octet-stream',
         Vary: 'Accept-Encoding, Cookie',
         ...(sendGzip ? { 'Content-Encoding': 'gzip' } : {}),
         'Cache-Control': cacheControlFor(resolution.file),

@@ -49,8 +49,9 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
 
   const relative = path.replace(/^\/+/, '');
   // The hosts' own files (`_headers`, `_redirects`, `_worker.js`, `_routes.json`) are read, not served; nor
-  // is anything of a dist/ from before dist-server/ held the build metadata and the `.gz` copies.
-  const hidden = /^_(?!astro\/)/.test(relative) || relative.endsWith('.gz') || /(?:^|\/)\./.test(relative);
+  // is anything of a dist/ from before dist-server/ held the build metadata and the `.gz` copies. `.well-known/`
+  // is for visitors' browsers (WebAuthn's related origins).
+  const hidden = /^_(?!astro\/)/.test(relative) || relative.endsWith('.gz') || /(?:^|\/)\.(?!well-known\/)/.test(relative);
   const localized = localizedPath(path, language).replace(/^\/+/, '');
   // Pages come in each language; assets (/_astro/...) and other files only once.
   for (const candidate of [`${localized}.html`, `${relative}.html`, relative]) {

@@ -7,6 +7,7 @@ import { renderedThemeFiles } from './brand-theme-files.ts';
 import { serverDirOf } from './dist-layout.ts';
 import { compressingPrerenderer, precompressRest } from './precompress.ts';
 import { writeRouteFiles } from './host-routes.ts';
+import { RELATED_ORIGINS_PATH, writeEnvironmentFiles } from './environment-files.ts';
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
@@ -46,7 +47,7 @@ function nginxSecurityHeaders(): string {
 export const STATIC_HOST_LIMITS = { rules: 100, lineLength: 2000 } as const;
 
 /**
- * `dist/_headers` for static hosts, which match rules by URL and serve `404.html` for any unknown one: two
+ * `dist/_headers` for static hosts, which match rules by URL and serve `404.html` for any unknown one: three
  * rules whatever the brand count. The site-wide `/*` carries the common headers, `no-cache` and the one
  * page policy (every page's inline scripts and styles are the same for every brand, so one policy allows
  * them all); `/_astro/*` makes hashed assets, brand themes included, immutable. Its `! Cache-Control` line
@@ -58,6 +59,8 @@ export function staticHostHeaders(pagePolicy: string): string {
   const blocks = [
     ['/*', ...common, '  Cache-Control: no-cache', `  Content-Security-Policy: ${pagePolicy}`],
     ['/_astro/*', '  ! Cache-Control', '  Cache-Control: public, max-age=31536000, immutable'],
+    // The WebAuthn related-origins file has no extension: browsers take it only as JSON.
+    [`/${RELATED_ORIGINS_PATH}`, '  Content-Type: application/json'],
   ];
   const intro = '# Written by the build (src/build/page-headers.ts). Do not edit.';
   return `${[intro, ...blocks.map((lines) => lines.join('\n'))].join('\n\n')}\n`;
@@ -147,11 +150,15 @@ export function pageHeaders(): AstroIntegration {
         const compressed = await precompressRest(distDir, seePage);
         const headers = writeHeaderFiles(distDir, unionPolicy([...policies]));
         writeRouteFiles(distDir);
+        const { environment } = writeEnvironmentFiles(distDir);
         const rules = headerRuleCount(headers);
         const longest = Math.max(...headers.split('\n').map((line) => line.length));
         if (rules > STATIC_HOST_LIMITS.rules || longest > STATIC_HOST_LIMITS.lineLength) {
           logger.warn(`_headers has ${String(rules)} rules and a ${String(longest)}-character line: Cloudflare Pages takes at most ${String(STATIC_HOST_LIMITS.rules)} rules of ${String(STATIC_HOST_LIMITS.lineLength)} characters (nginx and the bundled server have no such limit)`);
         }
+        logger.info(environment === 'MOCK' || environment === 'LOCAL'
+          ? `built for ${environment} (PORTAL_ENVIRONMENT): a build that never deploys, with every environment's values`
+          : `built for ${environment} (PORTAL_ENVIRONMENT): its pages carry only that environment's values`);
         logger.info(`one security policy for ${String(pages)} pages (${String(rules)} _headers rules), ${String(themes.length)} theme files, ${String(renderedPages + compressed)} files precompressed (${String(renderedPages)} pages as they rendered)`);
       },
     },

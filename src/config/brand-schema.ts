@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deepPartial } from './deep-partial.ts';
 import { localizedTextSchema } from './language-schema.ts';
 import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
+import { DEPLOYED_ENVIRONMENTS } from '../domain/environments.ts';
 import { CHECKED_BROWSERS, EXCLUDED_BROWSER_PATTERN } from '../lib/legacy-browser.ts';
 
 /** A white-label key: lowercase letters, digits and hyphens, as used in every URL. */
@@ -143,6 +144,14 @@ export const brandConfigSchema = z.strictObject({
    * anything else goes to the brand's login, never elsewhere. @example ["www.brightpath529.example"]
    */
   allowedRedirectHosts: z.array(z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d{1,5})?$/, 'must be a lowercase host name, optionally with :port, without scheme or path')),
+  /**
+   * The brand's own host name per environment, where it has one besides the environment's shared hosts: its
+   * pages are served there (the host must match that environment's patterns in src/config/environment-map.json)
+   * and it may use the environment's passkeys; a host outside the passkey RP ID's domain goes into that
+   * environment's related-origins file, `/.well-known/webauthn` (docs/passkeys.md). Optional; no entry means
+   * the shared hosts only. @example { "PRODUCTION": "login.cwa.example", "QA": "login-qa.cwa.example" }
+   */
+  hosts: z.partialRecord(z.enum(DEPLOYED_ENVIRONMENTS), z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/, 'must be a lowercase host name without scheme, port or path')).optional(),
   /** Which system-requirements content: the standard file or the `ta-` variant. */
   systemRequirementsVariant: z.enum(['standard', 'ta']),
   /**

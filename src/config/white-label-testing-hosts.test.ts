@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { EnvironmentMap } from './environment-schema.ts';
 import { loadEnvironmentMap } from './load-environment-map.ts';
+import { scopeEnvironmentMap } from './build-environment.ts';
 import { showsWhiteLabelTesting } from '../lib/environment.ts';
 import { whiteLabelTestingHosts } from './white-label-testing-hosts.ts';
 
@@ -22,11 +23,12 @@ describe('the hosts where the White Label testing island wakes at once', () => {
     ['the shipped map', loadEnvironmentMap()],
     ['a map with PRODUCTION among the testing environments', { ...loadEnvironmentMap(), whiteLabelTestingEnvironments: ['DEV', 'QA', 'XAT', 'PRODUCTION'] } satisfies EnvironmentMap],
     ['a map with QA alone', { ...loadEnvironmentMap(), whiteLabelTestingEnvironments: ['QA'] } satisfies EnvironmentMap],
+    ['a build for QA', scopeEnvironmentMap(loadEnvironmentMap(), 'QA')],
   ] as const) {
     test(`match every host that shows the link, and no host outside the corporate domains (${name})`, () => {
       consoleErrors();
       const gate = new RegExp(whiteLabelTestingHosts(base), 'i');
-      const shown = hosts(base).filter((host) => showsWhiteLabelTesting(host, base));
+      const shown = hosts(base).filter((host) => showsWhiteLabelTesting(host, { build: 'MOCK' as const, ...base }));
       expect(shown.length).toBeGreaterThan(0);
       for (const host of shown) expect(gate.test(host), host).toBe(true);
       for (const host of ['localhost', 'evil.example.org', 'portal-qa.nxn.example.evil.org', 'devnxn.example']) expect(gate.test(host), host).toBe(false);

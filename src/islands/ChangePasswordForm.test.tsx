@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, test } from 'vitest';
 import type { PortalKind } from '../domain/portal-kinds.ts';
-import { loadEnvironmentMap } from '../config/load-environment-map.ts';
+import { loadBuiltEnvironmentMap } from '../config/build-environment.ts';
 import { CHANGE_PASSWORD_ERROR_CODES } from '../domain/error-codes.ts';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
 import type { ChangePasswordStrings } from './ChangePasswordForm.tsx';
@@ -23,7 +23,7 @@ afterEach(cleanup);
 
 /** The smagentname the rendered form posts with once the host is resolved, on this file's QA host (portal-qa.nxn.example). */
 async function agentPosted(portalKind: PortalKind): Promise<string | null> {
-  const { container } = render(<ChangePasswordForm strings={strings} wlKey="cwa" environmentMap={loadEnvironmentMap()} portalKind={portalKind} clickMonitor={false} />);
+  const { container } = render(<ChangePasswordForm strings={strings} wlKey="cwa" environmentMap={loadBuiltEnvironmentMap(undefined, 'MOCK')} portalKind={portalKind} clickMonitor={false} />);
   const agent = () => new URLSearchParams((container.querySelector('form')?.getAttribute('action') ?? '').split('?')[1]).get('smagentname');
   // Production's agent until the environment resolution (loaded after the page) has read the host.
   await waitFor(() => { expect(agent()).toMatch(/qa$/); });
@@ -39,7 +39,7 @@ test('on a QA host a client portal posts the password change to the client QA ag
 });
 
 test('the static HTML carries the length rule of every user type for the pre-paint mark to pick; once running, only the query\'s', async () => {
-  const form = <ChangePasswordForm strings={strings} wlKey="cwa" environmentMap={loadEnvironmentMap()} portalKind="investor" clickMonitor={false} />;
+  const form = <ChangePasswordForm strings={strings} wlKey="cwa" environmentMap={loadBuiltEnvironmentMap(undefined, 'MOCK')} portalKind="investor" clickMonitor={false} />;
   const html = new DOMParser().parseFromString(renderToString(form), 'text/html');
   const text = (variant: string) => html.querySelector(`.rule-length--${variant}`)?.textContent;
   expect([text('any'), text('external'), text('internal')]).toEqual(['At least 8 characters (16 for internal users)', 'At least 8 characters', 'At least 16 characters']);
@@ -51,7 +51,7 @@ test('the static HTML carries the length rule of every user type for the pre-pai
 });
 
 test('the show toggle says what a press does', async () => {
-  render(<ChangePasswordForm strings={strings} wlKey="cwa" environmentMap={loadEnvironmentMap()} portalKind="investor" clickMonitor={false} />);
+  render(<ChangePasswordForm strings={strings} wlKey="cwa" environmentMap={loadBuiltEnvironmentMap(undefined, 'MOCK')} portalKind="investor" clickMonitor={false} />);
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'show' }));
   expect(screen.getByLabelText('next').getAttribute('type')).toBe('text');

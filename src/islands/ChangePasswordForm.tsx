@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
 import type { ChangePasswordErrorCode } from '../domain/error-codes.ts';
 import { PASSWORD_MAX_LENGTH } from '../domain/limits.ts';
 import { minimumPasswordLength, passwordChecks } from '../domain/password-rules.ts';
@@ -26,7 +26,7 @@ export interface ChangePasswordStrings {
 interface Props {
   strings: ChangePasswordStrings;
   wlKey: string;
-  environmentMap: EnvironmentMap;
+  environmentMap: BuiltEnvironmentMap;
   /** brand.json portalKind: with the environment, it picks the SiteMinder agent name (spec 7). */
   portalKind: PortalKind;
   /** brand.json telemetry.clickMonitor. */

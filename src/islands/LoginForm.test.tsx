@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test } from 'vitest';
-import { loadEnvironmentMap } from '../config/load-environment-map.ts';
+import { loadBuiltEnvironmentMap } from '../config/build-environment.ts';
 import { LOGIN_MESSAGE_KEYS } from '../lib/login-messages.ts';
 import LoginForm from './LoginForm.tsx';
 
@@ -12,7 +12,7 @@ const strings = {
   passwordRequired: 'Password is required', passwordTooShort: 'Password too short', passwordTooLong: 'Passwords can have at most 128 characters.',
   messages: Object.fromEntries(LOGIN_MESSAGE_KEYS.map((key) => [key, key])) as Record<(typeof LOGIN_MESSAGE_KEYS)[number], string>,
 };
-const environmentMap = loadEnvironmentMap();
+const environmentMap = loadBuiltEnvironmentMap(undefined, 'MOCK');
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { useStore } from './hooks/use-store.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
 import { loginFormAction } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
 import { validateLoginPassword, validateLoginUserId, withoutSurroundingBlanks } from '../lib/validators.ts';
@@ -21,7 +21,7 @@ export type LoginFormStrings = Record<
 interface Props {
   strings: LoginFormStrings;
   wlKey: string;
-  environmentMap: EnvironmentMap;
+  environmentMap: BuiltEnvironmentMap;
   /** brand.json telemetry.clickMonitor. */
   clickMonitor: boolean;
 }

@@ -1,12 +1,12 @@
 import { useStore } from './hooks/use-store.ts';
 import { useEffect, useRef, useState } from 'react';
-import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
 import { createWhiteLabelTesting } from '../stores/white-label-testing.ts';
 import CodeFailure from './CodeFailure.tsx';
 
 interface Props {
   strings: { link: string; title: string; empty: string; error: string; contact: string; loading: string; close: string };
-  environmentMap: EnvironmentMap;
+  environmentMap: BuiltEnvironmentMap;
   /** The brand, for the HTTP stats of the White Label call. */
   wlKey: string;
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
+import { scopeEnvironmentMap } from '../config/build-environment.ts';
 import { loadEnvironmentMap } from '../config/load-environment-map.ts';
 import { ENVIRONMENT_ERRORS, FALLBACK_ENVIRONMENT } from '../domain/environments.ts';
 import { pageEnvironment, resolveEnvironment, showsWhiteLabelTesting, smAgentName } from './environment.ts';
@@ -12,9 +13,10 @@ afterEach(() => {
 const consoleErrors = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
 /** A map whose pattern this browser cannot compile (the build compiled it; an engine may differ). */
-const uncompilable = (base: EnvironmentMap): EnvironmentMap => ({ ...base, domainEnvMap: { QA: ['(?<n>a)(?<n>b)'] } });
+const uncompilable = (base: BuiltEnvironmentMap): BuiltEnvironmentMap => ({ ...base, domainEnvMap: { QA: ['(?<n>a)(?<n>b)'] } });
 
-const map: EnvironmentMap = {
+const map: BuiltEnvironmentMap = {
+  build: 'MOCK',
   domainEnvMap: { QA: ['^portal-qa\\.nxn\\.example$'], PRODUCTION: ['^portal\\.nxn\\.example$'] },
   corporateDomains: ['nxn.example'],
   whiteLabelTestingEnvironments: ['DEV', 'XAT', 'QA'],
@@ -99,9 +101,9 @@ describe('where a page resolves its environment', () => {
     expect(pageEnvironment('portal-qa.nxn.example', { ...map, domainEnvMap: { QA: ['qa'], XAT: ['nxn'] } })).toBe('PRODUCTION');
     expect(pageEnvironment('a.nxn.example', uncompilable(map))).toBe('PRODUCTION');
     expect(errors.mock.calls).toEqual([
-      ['Domain did not match any domain regex', 'evil.example.org'],
-      ['Domain matches multiple environment domain regex', 'portal-qa.nxn.example'],
-      ['Malformed DomainEnvMap mapping', 'a.nxn.example'],
+      ['Domain did not match any domain regex', 'evil.example.org', '(this build is for MOCK)'],
+      ['Domain matches multiple environment domain regex', 'portal-qa.nxn.example', '(this build is for MOCK)'],
+      ['Malformed DomainEnvMap mapping', 'a.nxn.example', '(this build is for MOCK)'],
     ]);
   });
 
@@ -128,10 +130,10 @@ describe('the White Label testing link', () => {
 
   test('never shows on a host that cannot be resolved, even where PRODUCTION is a testing environment, and logs why', () => {
     const errors = consoleErrors();
-    const everywhere = { ...map, whiteLabelTestingEnvironments: ['DEV', 'XAT', 'QA', 'PRODUCTION'] } satisfies EnvironmentMap;
+    const everywhere = { ...map, whiteLabelTestingEnvironments: ['DEV', 'XAT', 'QA', 'PRODUCTION'] } satisfies BuiltEnvironmentMap;
     expect(showsWhiteLabelTesting('evil.example.org', everywhere)).toBe(false);
     expect(showsWhiteLabelTesting('xat1.nxn.example', uncompilable(everywhere))).toBe(false);
-    expect(errors.mock.calls).toEqual([['Domain did not match any domain regex', 'evil.example.org'], ['Malformed DomainEnvMap mapping', 'xat1.nxn.example']]);
+    expect(errors.mock.calls).toEqual([['Domain did not match any domain regex', 'evil.example.org', '(this build is for MOCK)'], ['Malformed DomainEnvMap mapping', 'xat1.nxn.example', '(this build is for MOCK)']]);
   });
 });
 
@@ -147,4 +149,45 @@ test('the SiteMinder agent name follows the portal kind, and QA has its own per 
 test('the shipped environment map is valid', () => {
   const shipped = loadEnvironmentMap(new URL('../..', import.meta.url).pathname);
   expect(resolveEnvironment('portal-xat.nxn.example', shipped)).toEqual({ ok: true, environment: 'XAT' });
+});
+
+describe('a build for one deployed environment (PORTAL_ENVIRONMENT)', () => {
+  const shipped = loadEnvironmentMap(new URL('../..', import.meta.url).pathname);
+  const production = scopeEnvironmentMap(shipped, 'PRODUCTION');
+  const qa = scopeEnvironmentMap(shipped, 'QA');
+
+  test('a host of the build\'s environment gives it, and nothing is logged', () => {
+    const errors = consoleErrors();
+    expect(pageEnvironment('portal.nxn.example', production)).toBe('PRODUCTION');
+    expect(pageEnvironment('login.cwa.example', production)).toBe('PRODUCTION');
+    expect(pageEnvironment('shop.nxn.example', production)).toBe('PRODUCTION');
+    expect(pageEnvironment('portal-qa.nxn.example', qa)).toBe('QA');
+    expect(showsWhiteLabelTesting('portal-qa.nxn.example', qa)).toBe(true);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  test('a host in no pattern, or another environment\'s host, is the spec\'s error with the build named, never a silent PRODUCTION', () => {
+    const errors = consoleErrors();
+    // The production build on a QA host, on a host nobody listed, and on this machine: reported, and acting on the only values it has.
+    expect(pageEnvironment('portal-qa.nxn.example', production)).toBe('PRODUCTION');
+    expect(pageEnvironment('portal.other.example.org', production)).toBe('PRODUCTION');
+    expect(pageEnvironment('localhost', production)).toBe('PRODUCTION');
+    // The QA build on a production host: QA's values, reported, and never the White Label testing link.
+    expect(pageEnvironment('portal.nxn.example', qa)).toBe('QA');
+    expect(showsWhiteLabelTesting('portal.nxn.example', qa)).toBe(false);
+    expect(errors.mock.calls).toEqual([
+      ['Domain did not match any domain regex', 'portal-qa.nxn.example', '(this build is for PRODUCTION; the host is a XAT host)'],
+      ['Domain did not match any domain regex', 'portal.other.example.org', '(this build is for PRODUCTION)'],
+      ['Domain did not match any domain regex', 'localhost', '(this build is for PRODUCTION; the host is a MOCK host)'],
+      ['Domain did not match any domain regex', 'portal.nxn.example', '(this build is for QA; the host is a PRODUCTION host)'],
+      ['Domain did not match any domain regex', 'portal.nxn.example', '(this build is for QA; the host is a PRODUCTION host)'],
+    ]);
+  });
+
+  test('the production map names no other environment\'s hosts, analytics or agents', () => {
+    const text = JSON.stringify(production);
+    for (const other of ['portal-dev', 'portal-qa', 'portal-xat', 'wl-test', 'dp-dev', 'dp-qa', 'dp-xat', 'nxnportalqa', 'nxnclientqa']) expect(text).not.toContain(other);
+    expect(production.whiteLabelTestingEnvironments).toEqual([]);
+    expect(production.digitalPulseHosts).toEqual({ PRODUCTION: 'https://dp.nxn.example' });
+  });
 });

@@ -1,4 +1,4 @@
-import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap, EnvironmentMap } from '../config/environment-schema.ts';
 import { DEPLOYED_ENVIRONMENTS, ENVIRONMENT_ERRORS, FALLBACK_ENVIRONMENT } from '../domain/environments.ts';
 import type { DeployedEnvironment, Environment, EnvironmentError } from '../domain/environments.ts';
 import type { PortalKind } from '../domain/portal-kinds.ts';
@@ -56,27 +56,43 @@ export function resolveEnvironment(hostname: string, map: EnvironmentMap, option
 /** Spec 4.4's substring rules for a corporate host's own part, in the order they are tried. */
 export const OWN_PART_RULES: ReadonlyArray<readonly [DeployedEnvironment, readonly string[]]> = [['DEV', ['dev']], ['XAT', ['xat', 'qa', 'demo']], ['QA', ['test', 'uat']]];
 
-/** Logs a resolution failure with its spec 8 message and the host, for ops reading the browser console. */
-function logEnvironmentError(error: EnvironmentError, hostname: string): void {
-  console.error(ENVIRONMENT_ERRORS[error], normaliseHost(hostname));
+/**
+ * The environment a host is for in this build (docs/deploying.md): a MOCK or LOCAL build (never deployed, it
+ * carries the whole map) answers spec 4.4's resolution as it is; a build for a deployed environment accepts
+ * only hosts that resolve to that environment, and a host that resolves to another one is an error like a
+ * host that matches nothing: that build does not know the other environment's values.
+ */
+export function checkBuiltEnvironment(hostname: string, map: BuiltEnvironmentMap): EnvironmentResult & { resolved?: Environment } {
+  const result = resolveEnvironment(hostname, map, { local: map.build === 'LOCAL' });
+  if (!result.ok || map.build === 'MOCK' || map.build === 'LOCAL' || result.environment === map.build) return result;
+  return { ok: false, error: 'NO_MATCH', resolved: result.environment };
 }
 
-/** The environment a page reports and acts on: resolved, or FALLBACK_ENVIRONMENT after logging the error. */
-export function pageEnvironment(hostname: string, map: EnvironmentMap): Environment {
-  const result = resolveEnvironment(hostname, map);
+/** Logs a resolution failure with its spec 8 message, the host and the build's environment, for ops reading the browser console. */
+function logEnvironmentError(error: EnvironmentError, hostname: string, map: BuiltEnvironmentMap, resolved?: Environment): void {
+  console.error(ENVIRONMENT_ERRORS[error], normaliseHost(hostname), `(this build is for ${map.build}${resolved ? `; the host is a ${resolved} host` : ''})`);
+}
+
+/**
+ * The environment a page reports and acts on: the host's, checked against the build; after logging an error,
+ * the build's own environment (the only values a deployed build has), or PRODUCTION in a MOCK or LOCAL build,
+ * so an unknown host there never shows test tooling (FALLBACK_ENVIRONMENT).
+ */
+export function pageEnvironment(hostname: string, map: BuiltEnvironmentMap): Environment {
+  const result = checkBuiltEnvironment(hostname, map);
   if (result.ok) return result.environment;
-  logEnvironmentError(result.error, hostname);
-  return FALLBACK_ENVIRONMENT;
+  logEnvironmentError(result.error, hostname, map, result.resolved);
+  return map.build === 'MOCK' || map.build === 'LOCAL' ? FALLBACK_ENVIRONMENT : map.build;
 }
 
 /**
  * Whether the White Label testing link shows: integration-test environments on the provider's domains.
- * A host that cannot be resolved never shows it (the error is logged).
+ * A host that cannot be resolved, or is not for this build, never shows it (the error is logged).
  */
-export function showsWhiteLabelTesting(hostname: string, map: EnvironmentMap): boolean {
-  const result = resolveEnvironment(hostname, map);
+export function showsWhiteLabelTesting(hostname: string, map: BuiltEnvironmentMap): boolean {
+  const result = checkBuiltEnvironment(hostname, map);
   if (!result.ok) {
-    logEnvironmentError(result.error, hostname);
+    logEnvironmentError(result.error, hostname, map, result.resolved);
     return false;
   }
   return corporateOwnPart(normaliseHost(hostname), map.corporateDomains) !== null

@@ -1,4 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest';
+import { scopeEnvironmentMap } from '../config/build-environment.ts';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import environmentMap from '../config/environment-map.json' with { type: 'json' };
 import { pageEnvironment, smAgentName } from '../lib/environment.ts';
@@ -6,7 +7,7 @@ import { RETRY_BACKOFF_MS } from '../lib/code-loader.ts';
 import { createChangePasswordPage } from './change-password.ts';
 
 // The store alone, with a fake page location and a hand-released environment chunk: no React.
-const map = environmentMap as EnvironmentMap;
+const map = scopeEnvironmentMap(environmentMap as EnvironmentMap, 'MOCK');
 
 function page(hostname: string, loadEnvironment?: () => Promise<{ pageEnvironment: typeof pageEnvironment; smAgentName: typeof smAgentName }>) {
   // Click tracking listens on the document; a node test has none.

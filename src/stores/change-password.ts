@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
 import type { UserType } from '../domain/flows.ts';
 import type { PortalKind } from '../domain/portal-kinds.ts';
 import { codeLoader } from '../lib/code-loader.ts';
@@ -25,7 +25,7 @@ export function userTypeOf(query: URLSearchParams): UserType {
  * agent), and `retry` loads it again.
  */
 export function createChangePasswordPage(
-  options: { wlKey: string; clickMonitor: boolean; environmentMap: EnvironmentMap; portalKind: PortalKind },
+  options: { wlKey: string; clickMonitor: boolean; environmentMap: BuiltEnvironmentMap; portalKind: PortalKind },
   browser: { search: () => string; hostname: () => string; cookies?: CookieJar; secure?: boolean } = { search: () => location.search, hostname: () => location.hostname },
   loadEnvironment: () => Promise<{ pageEnvironment: typeof pageEnvironment; smAgentName: typeof smAgentName }> = () => import('../lib/environment.ts'),
 ) {

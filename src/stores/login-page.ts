@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
 import { codeLoader } from '../lib/code-loader.ts';
 import { loginMessageKey } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
@@ -11,7 +11,7 @@ const loginStatistics = codeLoader(() => import('../services/telemetry/login-sta
 
 export interface LoginPageOptions {
   wlKey: string;
-  environmentMap: EnvironmentMap;
+  environmentMap: BuiltEnvironmentMap;
   /** brand.json telemetry.clickMonitor. */
   clickMonitor: boolean;
   /** The catalogue messages, translated, for the failure statistics. */

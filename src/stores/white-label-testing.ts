@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
 import type { WhiteLabelTestGroup } from '../contract/white-label-test-urls.ts';
 import { codeLoader } from '../lib/code-loader.ts';
 
@@ -12,7 +12,7 @@ const supportService = codeLoader(() => import('../services/portal-support-servi
 const httpStats = codeLoader(() => import('../services/telemetry/report-http-stat.ts'));
 
 /** The White Label testing link and dialog of the login page (spec 2.2): shown only in integration-test environments. */
-export function createWhiteLabelTesting(options: { wlKey: string; environmentMap: EnvironmentMap }, hostname: () => string = () => location.hostname) {
+export function createWhiteLabelTesting(options: { wlKey: string; environmentMap: BuiltEnvironmentMap }, hostname: () => string = () => location.hostname) {
   const $testing = atom<{ shown: boolean; load: WhiteLabelLoad }>({ shown: false, load: { state: 'idle' } });
   const setLoad = (load: WhiteLabelLoad) => { $testing.set({ ...$testing.get(), load }); };
   return {

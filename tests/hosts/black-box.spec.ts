@@ -147,6 +147,17 @@ test('the short addresses of the recovery pages lead to them for any brand, keep
   }
 });
 
+test('the WebAuthn related-origins file is served as JSON, the health file too, and /.well-known/ is not a hidden dotfile', async ({ request }) => {
+  const webauthn = await request.get('/.well-known/webauthn');
+  expect(webauthn.status()).toBe(200);
+  expect(values(webauthn, 'content-type').join(', ')).toMatch(/^application\/json\b/);
+  expect(await webauthn.json()).toEqual({ origins: expect.any(Array) as unknown });
+  expectSecurityHeaders(webauthn, '/.well-known/webauthn');
+  const health = await request.get('/health.json');
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: 'ok', environment: 'MOCK' });
+});
+
 test('the build\'s own files are not published', async ({ request }) => {
   const js = (await (await request.get('/app/nxn/login?SMQUERYDATA=x')).text()).match(/\/_astro\/[^"]+\.js/)?.[0] ?? '';
   const paths = ['/_portal-headers.json', '/_nginx-policy.conf', '/_nginx-security-headers.conf', '/_nginx-routes.conf', '/_nginx-route-locations.conf', '/_headers', '/_redirects', '/_worker.js', '/_routes.json', '/.portal-build-stamp', '/app/nxn/login.html.gz', '/404.html.gz', `${js}.gz`]

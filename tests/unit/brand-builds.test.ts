@@ -79,7 +79,7 @@ test('a brand rebuilt into an existing dist/ changes that brand alone; both bran
   const theme = join(brandsDir, 'cwa', 'theme.scss');
   writeFileSync(theme, readFileSync(theme, 'utf8').replace(/\$color-primary:[^;]+;/, '$color-primary: #4a1a41;'));
   const result = await buildBrands({ out: dist, brands: ['cwa'], into: true });
-  expect(result.headerRules).toBe(2);
+  expect(result.headerRules).toBe(3);
   expect(readFileSync(join(dist, 'app/nxn/login.html'), 'utf8')).toBe(nxnLogin);
   expect(readFileSync(join(serverDirOf(dist), '.portal-build-stamp'), 'utf8')).toBe('cwa,nxn');
   expect(checkDist(dist, ['nxn', 'cwa'])).toEqual([]);

@@ -133,10 +133,10 @@ describe.each(Object.keys(HOSTS) as Array<keyof typeof HOSTS>)('dist/_headers on
   });
 });
 
-test('dist/_headers has two rules whatever the brand count, within Cloudflare\'s limits', () => {
+test('dist/_headers has three rules whatever the brand count, within Cloudflare\'s limits', () => {
   const text = readFileSync(join(dist, '_headers'), 'utf8');
   const rules = parseHeaders(text);
-  expect(rules.map((rule) => rule.pattern)).toEqual(['/*', '/_astro/*']);
+  expect(rules.map((rule) => rule.pattern)).toEqual(['/*', '/_astro/*', '/.well-known/webauthn']);
   expect(rules.length).toBeLessThanOrEqual(STATIC_HOST_LIMITS.rules);
   expect(Math.max(...text.split('\n').map((line) => line.length))).toBeLessThanOrEqual(STATIC_HOST_LIMITS.lineLength);
 });

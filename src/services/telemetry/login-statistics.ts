@@ -1,4 +1,4 @@
-import type { EnvironmentMap } from '../../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../../config/environment-schema.ts';
 import { pageEnvironment } from '../../lib/environment.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
 import { STATS_ENDPOINTS } from './endpoints.ts';
@@ -10,7 +10,7 @@ import { takeLoginAttempt } from '../../lib/login-session.ts';
  * On return with SMUSRMSG: report the failed login with the remembered values (spec 4.1), to the
  * login analytics endpoint and the environment's digital-pulse service, then forget the values.
  */
-export async function reportReturnedLoginFailure(input: { wlKey: string; query: URLSearchParams; message: string; environmentMap: EnvironmentMap }): Promise<void> {
+export async function reportReturnedLoginFailure(input: { wlKey: string; query: URLSearchParams; message: string; environmentMap: BuiltEnvironmentMap }): Promise<void> {
   const { userId, userToken } = takeLoginAttempt();
   const environment = pageEnvironment(location.hostname, input.environmentMap);
   const { browserInfo, osInfo } = parseUserAgent(navigator.userAgent);

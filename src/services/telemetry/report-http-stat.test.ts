@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { loadEnvironmentMap } from '../../config/load-environment-map.ts';
+import { loadBuiltEnvironmentMap } from '../../config/build-environment.ts';
 import type { HttpStat } from '../http.ts';
 import { reportHttpStat } from './report-http-stat.ts';
 
@@ -8,7 +8,7 @@ const stat: HttpStat = {
   method: 'GET', url: '/app/npx/public/contentsvcs/v1/api/sites/gateway/sblocks/open/x', status: 'Success', statusCode: 200, elapsedMs: 40, responseSize: 120,
   startedAt: new Date('2026-11-22T11:05:09Z'),
 };
-const environmentMap = loadEnvironmentMap();
+const environmentMap = loadBuiltEnvironmentMap(undefined, 'MOCK');
 let sent: Array<Record<string, unknown>>;
 
 beforeEach(() => {
@@ -53,5 +53,5 @@ test('a host the environment map cannot resolve is reported as PRODUCTION, and t
   reportHttpStat(stat, { wlKey: 'nxn', environmentMap: sameMapAnotherPage });
   reportHttpStat(stat, { wlKey: 'nxn', environmentMap: sameMapAnotherPage });
   expect(sent.map((payload) => payload['environment'])).toEqual(['PRODUCTION', 'PRODUCTION']);
-  expect(errors.mock.calls).toEqual([['Domain did not match any domain regex', 'portal.evil.example.org']]);
+  expect(errors.mock.calls).toEqual([['Domain did not match any domain regex', 'portal.evil.example.org', '(this build is for MOCK)']]);
 });

@@ -1,4 +1,4 @@
-import type { EnvironmentMap } from '../../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../../config/environment-schema.ts';
 import type { Environment } from '../../domain/environments.ts';
 import { readAuthCookie } from '../../lib/cookies.ts';
 import { pageEnvironment } from '../../lib/environment.ts';
@@ -13,7 +13,7 @@ import { sendStatistics } from './send-statistics.ts';
 export interface HttpStatContext {
   wlKey: string;
   /** The environment map (src/config/environment-map.json), validated by the build. */
-  environmentMap: EnvironmentMap;
+  environmentMap: BuiltEnvironmentMap;
   /** Both until the flow knows better (spec 6). */
   userType?: StatsUserType;
   /** The user id the visitor gave, if any; the payload keeps it only when it passes the usage-stats filter. */
@@ -23,8 +23,8 @@ export interface HttpStatContext {
 }
 
 // Resolved once per page, so an unresolvable host is logged once, not with every call.
-let resolved: { map: EnvironmentMap; environment: Environment } | undefined;
-function environmentOf(map: EnvironmentMap): Environment {
+let resolved: { map: BuiltEnvironmentMap; environment: Environment } | undefined;
+function environmentOf(map: BuiltEnvironmentMap): Environment {
   if (resolved && resolved.map === map) return resolved.environment;
   resolved = { map, environment: pageEnvironment(location.hostname, map) };
   return resolved.environment;

@@ -1,9 +1,7 @@
 import type { ReadableAtom } from 'nanostores';
-import type { EnvironmentMap } from '../../config/environment-schema.ts';
 // Bundled into this lazily loaded module rather than passed as a prop: the wizard's eager code stays as
-// small as it is. The build validates this file before any page is made (astro.config.mjs loads it
-// through its schema), so its JSON type can be taken as the schema's.
-import environmentMapJson from '../../config/environment-map.json';
+// small as it is. The build's module holds only its environment's entries, validated (src/build/environment-module.ts).
+import environmentMap from 'virtual:portal-environment-map';
 import { randomId } from '../../lib/random-id.ts';
 import type { HttpStat } from '../../services/http.ts';
 import { buildUsageRecord } from '../../services/telemetry/payloads.ts';
@@ -18,7 +16,6 @@ import type { RecoveryState } from './flow-state.ts';
 
 // STATE_GUID: one id per page visit, tying its records together (this module loads once per page).
 const stateGuid = randomId();
-const environmentMap = environmentMapJson as EnvironmentMap;
 
 /** The user id statistics may carry: the one the visitor typed, never the forgot-user-id flow's principal id. */
 const userIdOf = (state: RecoveryState) => (state.flow === 'FUID' ? null : state.subject);

@@ -1,0 +1,5 @@
+declare module 'virtual:portal-environment-map' {
+  /** This build's environment map (src/build/environment-module.ts). */
+  const map: import('../config/environment-schema.ts').BuiltEnvironmentMap;
+  export default map;
+}
