@@ -5,8 +5,9 @@ import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { cspHash } from '../../src/build/csp.ts';
 import { staticHostHeaders } from '../../src/build/page-headers.ts';
-import { notFoundFiles, staticHostRedirects } from '../../src/build/host-routes.ts';
-import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport } from './check-dist.ts';
+import { nginxRoutes, notFoundFiles, staticHostRedirects } from '../../src/build/host-routes.ts';
+import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
+import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport, hostRuleProblems, nginxCaptureProblems } from './check-dist.ts';
 
 const THEME = ':root{--c:#000}';
 const LANGUAGE_CHECK = "document.documentElement.className+=' js';";
@@ -21,6 +22,7 @@ function writeHeaders(dir: string, serverPolicy = `${POLICY}; frame-ancestors 'n
   writeFileSync(join(dir, '_portal-headers.json'), JSON.stringify({ page: { 'Content-Security-Policy': serverPolicy } }));
   writeFileSync(join(dir, '_headers'), staticHostHeaders(hostPolicy));
   writeFileSync(join(dir, '_redirects'), staticHostRedirects());
+  writeFileSync(join(dir, '_nginx-route-locations.conf'), nginxRoutes().server);
 }
 
 /** Writes a text file of a dist/ with its `.gz` copy, as the build does. */
@@ -130,14 +132,14 @@ test('the deploy report counts files and bytes per brand, shared and in total', 
   const report = deployReport(dir);
   const pageBytes = Buffer.byteLength(page());
   // 34 pages, the brand folders' four not-found pages and the theme are nxn's; index, the two site-wide 404s,
-  // a.css and the three header and route files are shared.
+  // a.css and the four header and route files are shared.
   expect(report.byBrand.get('nxn')).toEqual({ files: 2 * (BRAND_PAGES.length + 2) + 1, bytes: 2 * (BRAND_PAGES.length + 2) * pageBytes + 7 });
-  expect(report.byBrand.get('')?.files).toBe(7);
-  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 8);
+  expect(report.byBrand.get('')?.files).toBe(8);
+  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 9);
   expect(report.headerRules).toBe(2);
   expect(report.redirectRules).toEqual({ staticRules: 0, dynamicRules: 8 });
   expect(report.warnings).toEqual([]);
-  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+46\s+\d+$/), '_headers: 2 rules', '_redirects: 0 static and 8 dynamic rules']);
+  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+47\s+\d+$/), '_headers: 2 rules', '_redirects: 0 static and 8 dynamic rules']);
 });
 
 test('the deploy report warns where a static host\'s limits would be exceeded', () => {
@@ -146,8 +148,32 @@ test('the deploy report warns where a static host\'s limits would be exceeded', 
   put(dir, '_astro/big.js', 'x'.repeat(1001), false);
   expect(deployReport(dir, limits).warnings).toEqual([
     '_astro/big.js: 1001 bytes, over a static host\'s 1000 per file',
-    '46 files (46 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
+    '47 files (47 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
     '_headers: 2 rules, over a static host\'s 1',
   ]);
   expect(DEPLOY_LIMITS).toEqual({ files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 });
+});
+
+test('check:dist refuses an nginx location whose capture can reach a header (issue 35)', () => {
+  const file = '_nginx-route-locations.conf';
+  // The location the build wrote before: `[^/]+` matched a decoded CR LF, which `return 302` put into Location.
+  const splitting = 'location ~ "^(?<lang>/de\\-DE)?/(?<wl>[^/]+)/fps$" { return 302 $lang/self-service/$wl/fps$is_args$args; }';
+  expect(nginxCaptureProblems(file, splitting)).toEqual([expect.stringMatching(/capture \$wl \(\[\^\/\]\+\) is neither the brand key's format/)]);
+  expect(nginxCaptureProblems(file, 'location ~ ^/go/(.*)$ { return 301 /to/$1; }')).toHaveLength(1);
+  // A look-alike format that lets a CR through is refused however it is written.
+  expect(nginxCaptureProblems(file, 'location ~ "^/(?<wl>[a-z\\r\\n]+)/fps$" { return 302 /x/$wl; }')).toHaveLength(1);
+  // A capture that no header reads, a literal alternation and the brand key's own format pass.
+  expect(nginxCaptureProblems(file, 'location ~ ^/(.*)/x$ { return 404; }')).toEqual([]);
+  expect(nginxCaptureProblems(file, `location ~ "^(/de-DE)?/(?<wl>${BRAND_KEY_FORMAT})/fps$" { return 302 $1/self-service/$wl/fps; }`)).toEqual([]);
+  expect(nginxCaptureProblems(file, nginxRoutes().server)).toEqual([]);
+  // A dist/ without the file, or with a splitting location, is refused.
+  const dir = mkdtempSync(join(tmpdir(), 'nginx-captures-'));
+  try {
+    writeFileSync(join(dir, '_redirects'), staticHostRedirects());
+    expect(hostRuleProblems(dir)).toEqual([`${file}: missing: nginx would not serve the short addresses`]);
+    writeFileSync(join(dir, file), splitting);
+    expect(hostRuleProblems(dir)).toHaveLength(1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

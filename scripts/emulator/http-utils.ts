@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { z } from 'zod/mini';
 import type { ServiceErrorCode } from '../../src/domain/error-codes.ts';
-import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
+import { BRAND_KEY_FORMAT, DEFAULT_BRAND, isBrandKey } from '../../src/domain/brands.ts';
 
 /** Bodies above this are refused with 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -215,8 +215,8 @@ export function safeTarget(target: string | null | undefined, fallback: string):
  */
 export function brandOf(req: IncomingMessage, form: URLSearchParams): string {
   const field = form.get('wl') ?? '';
-  if (/^[a-z0-9-]{1,40}$/.test(field)) return field;
+  if (isBrandKey(field)) return field;
   const referer = req.headers.referer ?? '';
-  const match = /\/(?:de-DE\/)?(?:app|self-service)\/([a-z0-9-]+)\//.exec(referer);
+  const match = new RegExp(`/(?:de-DE/)?(?:app|self-service)/(${BRAND_KEY_FORMAT})/`).exec(referer);
   return match?.[1] ?? DEFAULT_BRAND;
 }

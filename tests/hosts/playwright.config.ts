@@ -31,7 +31,7 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
   },
   projects: [
-    ...available.map((host) => ({ name: host, use: { ...chrome, baseURL: `http://127.0.0.1:${String(HOST_PORTS[host])}` }, testMatch: /black-box\.spec\.ts$/ })),
+    ...available.map((host) => ({ name: host, use: { ...chrome, baseURL: `http://127.0.0.1:${String(HOST_PORTS[host])}` }, testMatch: /(black-box|hostile-paths)\.spec\.ts$/ })),
     ...(available.includes('nginx') ? [{ name: 'retention', use: chrome, testMatch: /asset-retention\.spec\.ts$/ }] : []),
   ],
   webServer: {

@@ -6,7 +6,7 @@ import { LOCKED_SMUSRMSG } from '../login-lockout.ts';
 import type { LoginLockout } from '../login-lockout.ts';
 import type { RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState } from '../state.ts';
-import { DEFAULT_BRAND } from '../../../src/domain/brands.ts';
+import { DEFAULT_BRAND, isBrandKey } from '../../../src/domain/brands.ts';
 import { WHITE_LABEL_COOKIE } from '../../../src/lib/cookies.ts';
 
 /** What the SiteMinder routes need: the state, and the clock and limiter for password-change attempts. */
@@ -44,9 +44,6 @@ function refuseCrossSite(req: IncomingMessage): void {
     throw new EmulatorHttpError(403, 'CROSS_SITE', 'cross-site form posts are refused');
   }
 }
-
-/** A brand key as the portal writes it (the form's `wl`, the white-label cookie). */
-const BRAND_KEY = /^[a-z0-9-]{1,40}$/;
 
 function loginPage(wl: string, query: Record<string, string>): string {
   return `/app/${wl}/login?${new URLSearchParams(query).toString()}`;
@@ -110,7 +107,7 @@ function home(state: EmulatorState, req: IncomingMessage, res: ServerResponse, u
 function logout(state: EmulatorState, req: IncomingMessage, res: ServerResponse): void {
   const key = cookieOf(req, SESSION_COOKIE) ?? '';
   const cookieBrand = cookieOf(req, WHITE_LABEL_COOKIE) ?? '';
-  const wl = state.sessions.get(key)?.wl ?? (BRAND_KEY.test(cookieBrand) ? cookieBrand : DEFAULT_BRAND);
+  const wl = state.sessions.get(key)?.wl ?? (isBrandKey(cookieBrand) ? cookieBrand : DEFAULT_BRAND);
   state.sessions.delete(key);
   redirect(res, `/app/${wl}/logout`, [setCookieHeader(req, SESSION_COOKIE, '', { httpOnly: true, sameSite: 'Lax', maxAge: 0 })]);
 }
