@@ -21,6 +21,11 @@ export interface EmulatorOptions {
   rateLimits?: RateLimitPolicy;
   /** The seeded users (default fixtures/users.json). */
   fixturePath?: string;
+  /**
+   * Whether `/__emulator/*` answers: decided by whoever binds the server, with inspectionEnabled (loopback
+   * yes, any other address only with EMULATOR_INSPECTION=on). Without it they are absent (404).
+   */
+  inspection: boolean;
 }
 
 /** The emulator: a request handler that answers service paths and says false for everything else. */
@@ -33,7 +38,7 @@ export interface Emulator {
 const XSRF_COOKIE = 'XSRF-TOKEN';
 
 /** Creates a stateful portal-login-service emulator (design.md). */
-export function createEmulator(options: EmulatorOptions = {}): Emulator {
+export function createEmulator(options: EmulatorOptions): Emulator {
   const state = new EmulatorState(options.fixturePath ?? join(import.meta.dirname, 'fixtures', 'users.json'));
   const clock = createClock(options.now);
   const now = () => clock.now();
@@ -68,7 +73,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return true;
     }
     if (await handleMetrics(state, req, res, path)) return true;
-    if (path.startsWith('/__emulator/')) return handleInspection({ state, clock, reset, limiter }, req, res, url);
+    if (path.startsWith('/__emulator/')) return options.inspection && handleInspection({ state, clock, reset, limiter }, req, res, url);
     return handleSiteMinder(recovery, req, res, url);
   }
 

@@ -7,7 +7,10 @@ export function emulatorDevServer(): AstroIntegration {
     hooks: {
       'astro:server:setup': async ({ server, logger }) => {
         const { createEmulator } = await import('./create-emulator.ts');
-        const emulator = createEmulator();
+        const { inspectionEnabled } = await import('./routes/inspection.ts');
+        // `astro dev` binds localhost unless told `--host` (true: every address, or a name).
+        const bound = server.config.server.host;
+        const emulator = createEmulator({ inspection: inspectionEnabled(bound === undefined || bound === false ? 'localhost' : bound === true ? '0.0.0.0' : bound) });
         server.middlewares.use((req, res, next) => {
           emulator.handle(req, res).then((handled) => {
             if (!handled) next();

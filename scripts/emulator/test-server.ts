@@ -22,9 +22,9 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
-/** Starts an emulator on 127.0.0.1 with a free port. */
-export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emulator = createEmulator(options);
+/** Starts an emulator on 127.0.0.1 with a free port (loopback: the inspection endpoints answer unless told otherwise). */
+export async function startTestEmulator(options: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
+  const emulator = createEmulator({ inspection: true, ...options });
   const server = createServer((req, res) => {
     void emulator.handle(req, res).then((handled) => {
       if (!handled) res.writeHead(404).end('not an emulator path');
