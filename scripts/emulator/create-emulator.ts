@@ -44,7 +44,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   const now = () => clock.now();
   const answerCallAfterMs = options.answerCallAfterMs ?? Number(process.env['EMULATOR_CALL_ANSWER_MS'] ?? 8000);
   const limiter = new RateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS);
-  const lockout = new LoginLockout();
+  const lockout = new LoginLockout((userId) => state.user(userId) !== undefined);
   const recovery = { state, now, answerCallAfterMs, limiter, lockout };
   const reset = () => {
     state.reset();

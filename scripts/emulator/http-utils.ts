@@ -135,6 +135,44 @@ export function overTls(req: IncomingMessage): boolean {
   return first === 'https';
 }
 
+/** Whether an address is this machine only: `localhost`, 127.0.0.0/8, `::1` (bracketed or IPv4-mapped too). */
+export function isLoopbackAddress(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * The environment variable naming the proxies whose `X-Forwarded-For` the emulator believes: addresses,
+ * comma-separated, `loopback` for 127.0.0.0/8 and ::1 (the default: nginx or a dev proxy on the same machine),
+ * empty for none.
+ */
+export const TRUSTED_PROXIES_ENV = 'EMULATOR_TRUSTED_PROXIES';
+
+/** Whether `address` is one of the trusted proxies `list` names (TRUSTED_PROXIES_ENV's syntax). */
+export function isTrustedProxy(address: string, list: string = process.env[TRUSTED_PROXIES_ENV] ?? 'loopback'): boolean {
+  const bare = address.replace(/^::ffff:(?=\d+\.)/i, '').toLowerCase();
+  return list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean)
+    .some((entry) => (entry === 'loopback' ? isLoopbackAddress(bare) : entry.replace(/^::ffff:(?=\d+\.)/, '') === bare));
+}
+
+/**
+ * The address per-client limits count (issue 35). Behind a trusted proxy (the shipped nginx config sets
+ * `X-Forwarded-For $remote_addr`) the visitor is the nearest address in `X-Forwarded-For` that is not itself a
+ * trusted proxy, read from the right, where each proxy appends; from anyone else the header is the visitor's to
+ * choose and is ignored: the connecting address counts.
+ */
+export function clientAddress(req: IncomingMessage, trusted?: string): string {
+  const socket = req.socket.remoteAddress ?? 'unknown';
+  if (!isTrustedProxy(socket, trusted)) return socket;
+  const header = req.headers['x-forwarded-for'];
+  const hops = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((hop) => hop.trim()).filter(Boolean);
+  for (let index = hops.length - 1; index >= 0; index -= 1) {
+    const hop = hops[index] ?? '';
+    if (index === 0 || !isTrustedProxy(hop, trusted)) return hop;
+  }
+  return socket;
+}
+
 /** How a cookie the emulator sets behaves; Path is always `/`. */
 export interface CookieOptions {
   sameSite: 'Strict' | 'Lax';

@@ -1,5 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
-import { inspectionEnabled, isLoopbackAddress } from './routes/inspection.ts';
+import { inspectionEnabled } from './routes/inspection.ts';
+import { clientAddress, isLoopbackAddress } from './http-utils.ts';
 import { startTestEmulator } from './test-server.ts';
 import type { TestEmulator } from './test-server.ts';
 
@@ -47,5 +49,84 @@ describe('the inspection endpoints', () => {
     // The page itself (same origin, or no Origin as curl and the tests send) still gets its answers.
     expect((await fetch(`${api.base}/__emulator/outbox`, { headers: { origin: api.base, 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
     expect((await fetch(`${api.base}/__emulator/outbox`)).status).toBe(200);
+  });
+});
+
+const signIn = (api: TestEmulator, user: string, password: string, from?: string) => api.request(
+  'POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: user, PASSWRD: password, wl: 'nxn' },
+  { form: true, ...(from ? { headers: { 'x-forwarded-for': from } } : {}) },
+);
+const message = (response: Response) => new URL(response.headers.get('location') ?? '', 'http://x').searchParams.get('SMUSRMSG') ?? response.headers.get('location');
+const changePassword = (api: TestEmulator, user: string, current: string, from?: string) => api.request(
+  'POST', '/pw/forms/smpwservices.fcc?SMAUTHREASON=34&TARGET=%2Fapps%2Fhome', { USERNAME: user, PASSWORD: current, NEWPASSWORD: 'Brandnew#2027', CONFIRMPASSWORD: 'Brandnew#2027', wl: 'nxn' },
+  { form: true, ...(from ? { headers: { 'x-forwarded-for': from } } : {}) },
+);
+const pwError = (response: Response) => new URL(response.headers.get('location') ?? '', 'http://x').searchParams.get('SMPWERR') ?? response.headers.get('location');
+
+describe('the login lockout', () => {
+  test('cannot be evicted by volume: 10,000 failed sign-ins with junk ids leave a locked user locked', async () => {
+    const api = await emulator();
+    for (let attempt = 0; attempt < 5; attempt += 1) await signIn(api, 'jdoe', 'Wrong#2026');
+    expect(message(await signIn(api, 'jdoe', 'Summer#2026'))).toBe('Account Locked');
+    // From 50 clients (behind the loopback proxy), 200 each: under every per-client limit, so each one counts.
+    for (let batch = 0; batch < 200; batch += 1) {
+      await Promise.all(Array.from({ length: 50 }, (_, client) => signIn(api, `junk${String(batch * 50 + client)}`, 'x', `198.51.100.${String(client + 1)}`)));
+    }
+    expect(message(await signIn(api, 'jdoe', 'Summer#2026', '203.0.113.9'))).toBe('Account Locked');
+  }, 60_000);
+
+  test('the password-change form is no password oracle: it shares the lockout and answers a locked id the same for any password', async () => {
+    const api = await emulator();
+    const answers = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) answers.push(pwError(await changePassword(api, 'jdoe', `Wrong#${String(attempt)}`)));
+    expect(answers).toEqual(['ISB_PASSVAL01', 'ISB_PASSVAL01', 'ISB_PASSVAL01', 'ISB_PASSVAL01', 'ACCOUNT_LOCKED']);
+    // Locked by the form: sign-in refuses the right password, and the form answers it as it answers a wrong one.
+    expect(message(await signIn(api, 'jdoe', 'Summer#2026'))).toBe('Account Locked');
+    expect(pwError(await changePassword(api, 'jdoe', 'Summer#2026'))).toBe('ACCOUNT_LOCKED');
+    expect(pwError(await changePassword(api, 'jdoe', 'Wrong#9'))).toBe('ACCOUNT_LOCKED');
+    // Locked by sign-in: the form does not change the password either.
+    const other = await emulator();
+    for (let attempt = 0; attempt < 5; attempt += 1) await signIn(other, 'mstaff', 'Wrong#2026');
+    expect(pwError(await changePassword(other, 'mstaff', 'Internal#Pass2026'))).toBe('ACCOUNT_LOCKED');
+    expect(other.emulator.state.user('mstaff')?.password).toBe('Internal#Pass2026');
+  });
+});
+
+describe('per-client limits', () => {
+  test('sign-ins are limited per client: the 201st from one address is refused, another address goes on', async () => {
+    const api = await emulator();
+    for (let attempt = 0; attempt < 200; attempt += 1) await signIn(api, `spray${String(attempt)}`, 'Summer#2026', '198.51.100.7');
+    expect(message(await signIn(api, 'jdoe', 'Summer#2026', '198.51.100.7'))).toBe('Too Many Attempts');
+    expect(message(await signIn(api, 'jdoe', 'Summer#2026', '198.51.100.8'))).toBe('/apps/home');
+  });
+
+  test('count the forwarded address only behind a trusted proxy, else the connecting one', async () => {
+    const api = await emulator();
+    // Behind the loopback proxy (the default), two visitors are two clients.
+    for (let attempt = 0; attempt < 100; attempt += 1) await changePassword(api, `u${String(attempt)}`, 'x', '203.0.113.1');
+    expect(pwError(await changePassword(api, 'v', 'x', '203.0.113.1'))).toBe('TOO_MANY_REQUESTS');
+    expect(pwError(await changePassword(api, 'v', 'x', '203.0.113.2'))).toBe('ISB_PASSVAL01');
+    // With no trusted proxy, the header is the visitor's to choose: ignored, the socket counts.
+    const before = process.env['EMULATOR_TRUSTED_PROXIES'];
+    process.env['EMULATOR_TRUSTED_PROXIES'] = '';
+    try {
+      const direct = await emulator();
+      for (let attempt = 0; attempt < 100; attempt += 1) await changePassword(direct, `u${String(attempt)}`, 'x', `203.0.113.${String(attempt)}`);
+      expect(pwError(await changePassword(direct, 'v', 'x', '192.0.2.200'))).toBe('TOO_MANY_REQUESTS');
+    } finally {
+      if (before === undefined) delete process.env['EMULATOR_TRUSTED_PROXIES'];
+      else process.env['EMULATOR_TRUSTED_PROXIES'] = before;
+    }
+  });
+
+  test('read X-Forwarded-For from the right, past trusted hops, never a hop the visitor wrote before them', () => {
+    const req = (remoteAddress: string, forwarded?: string) => ({ socket: { remoteAddress }, headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded } }) as unknown as IncomingMessage;
+    expect(clientAddress(req('127.0.0.1', '203.0.113.5'))).toBe('203.0.113.5');
+    expect(clientAddress(req('::ffff:127.0.0.1', '1.2.3.4, 203.0.113.5'))).toBe('203.0.113.5');
+    expect(clientAddress(req('127.0.0.1', '1.2.3.4, 203.0.113.5, 10.0.0.2'), 'loopback,10.0.0.2')).toBe('203.0.113.5');
+    expect(clientAddress(req('127.0.0.1'))).toBe('127.0.0.1');
+    expect(clientAddress(req('192.0.2.7', '203.0.113.5'))).toBe('192.0.2.7');
+    expect(clientAddress(req('127.0.0.1', '203.0.113.5'), '')).toBe('127.0.0.1');
+    expect(clientAddress(req('10.0.0.2', '203.0.113.5'), '10.0.0.2')).toBe('203.0.113.5');
   });
 });

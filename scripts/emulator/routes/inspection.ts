@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorClock } from '../clock.ts';
 import { z } from 'zod/mini';
-import { EmulatorHttpError, parseJson, readBody, sendJson } from '../http-utils.ts';
+import { EmulatorHttpError, isLoopbackAddress, parseJson, readBody, sendJson } from '../http-utils.ts';
 import type { RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState } from '../state.ts';
 
@@ -15,12 +15,6 @@ export interface InspectionContext {
 
 /** The environment variable that turns the inspection endpoints on (`on`) or off (`off`) whatever the address. */
 export const INSPECTION_ENV = 'EMULATOR_INSPECTION';
-
-/** Whether a bind address is this machine only: `localhost`, 127.0.0.0/8, `::1`. */
-export function isLoopbackAddress(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/.test(bare);
-}
 
 /**
  * Whether the inspection endpoints answer on a server bound to `bindHost` (design.md "Inspection endpoints"):

@@ -7,7 +7,7 @@ import type { OtpAuthResponse, SendOtpRequest } from '../../../src/contract/reco
 import type { Channel } from '../../../src/domain/flows.ts';
 import { OTP_ERR_003, STATUS_PENDING, STATUS_UNREACHABLE } from '../../../src/domain/error-codes.ts';
 import { deobfuscate, obfuscate } from '../../../src/lib/obfuscation.ts';
-import { decodeSegment, EmulatorHttpError, readJson, sendJson, token } from '../http-utils.ts';
+import { clientAddress, decodeSegment, EmulatorHttpError, readJson, sendJson, token } from '../http-utils.ts';
 import { MAX_WRONG_TRIES, newPasscode, PASSCODE_TTL_MS } from '../passcodes.ts';
 import { temporaryPassword } from '../passwords.ts';
 import { RESEND_COOLDOWN_MS, tooManyRequests } from '../rate-limits.ts';
@@ -23,12 +23,9 @@ export interface RecoveryContext {
   limiter: RateLimiter;
 }
 
-/**
- * Counts one action against the user's and the client's limits. The client is the connecting address: a real
- * service behind its own proxy would take it from the proxy's header, which a visitor cannot forge.
- */
+/** Counts one action against the user's and the client's limits (the client: clientAddress, behind a trusted proxy its header). */
 function limit(context: RecoveryContext, req: IncomingMessage, action: RateLimitedAction, user: string | undefined): void {
-  context.limiter.consume(action, { user, client: req.socket.remoteAddress ?? 'unknown' }, context.now());
+  context.limiter.consume(action, { user, client: clientAddress(req) }, context.now());
 }
 
 const BASE = '/portal-login-service/public';

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brandOf, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, setCookieHeader, token } from '../http-utils.ts';
+import { brandOf, clientAddress, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, setCookieHeader, token } from '../http-utils.ts';
 import { PASSWORD_HISTORY } from '../../../src/domain/password-rules.ts';
 import { checkNewPassword } from '../passwords.ts';
-import { LOCKED_SMUSRMSG } from '../login-lockout.ts';
+import { CLIENT_LIMITED_SMUSRMSG, LOCKED_SMPWERR, LOCKED_SMUSRMSG } from '../login-lockout.ts';
 import type { LoginLockout } from '../login-lockout.ts';
-import type { RateLimiter } from '../rate-limits.ts';
+import type { RateLimitedAction, RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState } from '../state.ts';
 import { DEFAULT_BRAND, isBrandKey } from '../../../src/domain/brands.ts';
 import { WHITE_LABEL_COOKIE } from '../../../src/lib/cookies.ts';
@@ -62,6 +62,11 @@ async function processLogin(context: SiteMinderContext, req: IncomingMessage, re
   const refuse = (message: string) => {
     redirect(res, loginPage(wl, { SMQUERYDATA: smQueryData, SMUSRMSG: message, SMAUTHREASON: '0', SMAUTHSTATUS: '0', TARGET: target }));
   };
+  // Per client before anything else: one client's guesses across many ids (or a flood of junk ids) end here.
+  if (!allowAttempt(context, req, 'signIn', undefined)) {
+    refuse(CLIENT_LIMITED_SMUSRMSG);
+    return;
+  }
   // A locked user id fails whatever the password, the right one too, until the lock ends.
   if (lockout.isLocked(userId, context.now())) {
     refuse(LOCKED_SMUSRMSG);
@@ -113,12 +118,13 @@ function logout(state: EmulatorState, req: IncomingMessage, res: ServerResponse)
 }
 
 /**
- * Counts a password-change attempt against the user id and the client; false when refused. Without it the
- * form's ISB_PASSVAL01 (current password wrong) would let anyone test passwords without end.
+ * Counts a sign-in or password-change attempt against the client (clientAddress) and, where the action has a
+ * per-user limit, the user id; false when refused. Without it the password form's ISB_PASSVAL01 (current
+ * password wrong) would let anyone test passwords without end.
  */
-function allowAttempt(context: SiteMinderContext, req: IncomingMessage, userId: string): boolean {
+function allowAttempt(context: SiteMinderContext, req: IncomingMessage, action: RateLimitedAction, userId: string | undefined): boolean {
   try {
-    context.limiter.consume('passwordChange', { user: userId, client: req.socket.remoteAddress ?? 'unknown' }, context.now());
+    context.limiter.consume(action, { user: userId, client: clientAddress(req) }, context.now());
     return true;
   } catch (error) {
     if (error instanceof EmulatorHttpError && error.status === 429) return false;
@@ -127,7 +133,7 @@ function allowAttempt(context: SiteMinderContext, req: IncomingMessage, userId: 
 }
 
 async function changePassword(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const { state } = context;
+  const { state, lockout } = context;
   refuseCrossSite(req);
   const form = await readForm(req);
   const wl = brandOf(req, form);
@@ -136,24 +142,39 @@ async function changePassword(context: SiteMinderContext, req: IncomingMessage, 
     query.set('SMPWERR', code);
     redirect(res, `/self-service/${wl}/fps-self-change-pw?${query.toString()}`);
   };
+  const userId = form.get('USERNAME') ?? '';
   // Counted for unknown user ids too, before anything is checked, so nothing is learnt from a refused attempt.
-  if (!allowAttempt(context, req, form.get('USERNAME') ?? '')) {
+  if (!allowAttempt(context, req, 'passwordChange', userId)) {
     back(PASSWORD_CHANGE_RATE_LIMITED);
     return;
   }
-  const user = state.user(form.get('USERNAME') ?? '');
+  // The form checks the current password as the sign-in form does, so it shares its lockout (issue 35): a locked
+  // user id answers the same whatever password was given, and a wrong current password counts toward the lock.
+  if (lockout.isLocked(userId, context.now())) {
+    back(LOCKED_SMPWERR);
+    return;
+  }
+  const wrongCurrentPassword = () => {
+    back(userId !== '' && lockout.fail(userId, context.now()) ? LOCKED_SMPWERR : 'ISB_PASSVAL01');
+  };
+  const user = state.user(userId);
   if (!user) {
-    back('ISB_PASSVAL01');
+    wrongCurrentPassword();
     return;
   }
   const refusal = checkNewPassword({
     type: user.type, current: user.password, given: form.get('PASSWORD') ?? '', next: form.get('NEWPASSWORD') ?? '',
     confirm: form.get('CONFIRMPASSWORD') ?? '', history: user.history,
   });
+  if (refusal === 'ISB_PASSVAL01') {
+    wrongCurrentPassword();
+    return;
+  }
   if (refusal) {
     back(refusal);
     return;
   }
+  lockout.succeed(userId);
   user.history = [user.password, ...user.history].slice(0, PASSWORD_HISTORY);
   user.password = form.get('NEWPASSWORD') ?? '';
   user.temporary = false;
