@@ -19,6 +19,12 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Rate limits per user and per client (default: DEFAULT_RATE_LIMITS). */
   rateLimits?: RateLimitPolicy;
+  /**
+   * The host (with its port when not the default) an SMS's WebOTP line names: the site the portal runs on, as
+   * configuration (EMULATOR_WEBOTP_HOST overrides it), never the request's Origin or Host. Default (undefined) `localhost`;
+   * the servers that know their port pass `localhost:<port>`.
+   */
+  webOtpHost?: string | (() => string) | undefined;
   /** The seeded users (default fixtures/users.json). */
   fixturePath?: string;
   /**
@@ -37,6 +43,14 @@ export interface Emulator {
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 
+/** The environment variable that names the WebOTP host (design.md): `portal.example.com`, `localhost:4321`. */
+export const WEBOTP_HOST_ENV = 'EMULATOR_WEBOTP_HOST';
+
+/** `host:port` as a WebOTP line writes it: the port left out when it is the scheme's default. */
+export function hostWithPort(host: string, port: number): string {
+  return port === 80 || port === 443 ? host : `${host}:${String(port)}`;
+}
+
 /** Creates a stateful portal-login-service emulator (design.md). */
 export function createEmulator(options: EmulatorOptions): Emulator {
   const state = new EmulatorState(options.fixturePath ?? join(import.meta.dirname, 'fixtures', 'users.json'));
@@ -45,7 +59,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   const answerCallAfterMs = options.answerCallAfterMs ?? Number(process.env['EMULATOR_CALL_ANSWER_MS'] ?? 8000);
   const limiter = new RateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS);
   const lockout = new LoginLockout((userId) => state.user(userId) !== undefined);
-  const recovery = { state, now, answerCallAfterMs, limiter, lockout };
+  const configuredHost = options.webOtpHost;
+  const webOtpHost = () => process.env[WEBOTP_HOST_ENV] || (typeof configuredHost === 'function' ? configuredHost() : configuredHost ?? 'localhost');
+  const recovery = { state, now, answerCallAfterMs, limiter, lockout, webOtpHost };
   const reset = () => {
     state.reset();
     limiter.reset();

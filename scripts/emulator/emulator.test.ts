@@ -137,7 +137,7 @@ describe('passcodes', () => {
   });
 });
 
-test('an SMS ends with the WebOTP line: the host the visitor is on, with its port, then the code', async () => {
+test('an SMS ends with the WebOTP line: the configured host of the site (the test server\'s), with its port, then the code', async () => {
   const auth = await startFlow('jdoe');
   await send('jdoe', auth, 'sms');
   const [message] = (await api.json<{ messages: Array<{ channel: string; text: string; code: string }> }>('GET', '/__emulator/outbox')).body.messages;

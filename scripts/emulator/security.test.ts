@@ -130,3 +130,33 @@ describe('per-client limits', () => {
     expect(clientAddress(req('10.0.0.2', '203.0.113.5'), '10.0.0.2')).toBe('203.0.113.5');
   });
 });
+
+describe('the WebOTP line', () => {
+  type Auth = { transactionId: string; sessionId: string; cellPhone: string };
+  async function smsLine(api: TestEmulator, headers: Record<string, string>): Promise<string | undefined> {
+    const auth = (await (await api.request('POST', '/portal-login-service/public/fps/auth', { userId: 'jdoe', flow: 'FPS', devicePrint: 'fp' }, { headers })).json()) as Auth;
+    const sent = await api.request('POST', '/portal-login-service/public/fps/generate-otp', {
+      channel: 'sms', sessionId: auth.sessionId, transactionId: auth.transactionId, value: auth.cellPhone, flow: 'FPS', userId: 'jdoe',
+    }, { headers });
+    expect(sent.status).toBe(200);
+    const outbox = (await (await fetch(`${api.base}/__emulator/outbox`)).json()) as { messages: Array<{ text: string; code: string }> };
+    const sms = outbox.messages.at(-1);
+    return sms?.text.endsWith(`#${sms.code}`) ? sms.text.split('\n').at(-1) : undefined;
+  }
+
+  test('names the configured host, never the Origin or Host of the request (a relaying phishing site)', async () => {
+    const api = await emulator({ webOtpHost: 'portal.example.com' });
+    expect(await smsLine(api, { origin: 'https://evil.example', host: 'evil.example' })).toMatch(/^@portal\.example\.com #\d{6}$/);
+  });
+
+  test('defaults to a loopback host, and EMULATOR_WEBOTP_HOST configures it per environment', async () => {
+    const bare = await emulator({ webOtpHost: undefined });
+    expect(await smsLine(bare, { origin: 'https://evil.example' })).toMatch(/^@localhost #\d{6}$/);
+    process.env['EMULATOR_WEBOTP_HOST'] = 'login.bank.example';
+    try {
+      expect(await smsLine(bare, {})).toMatch(/^@login\.bank\.example #\d{6}$/);
+    } finally {
+      delete process.env['EMULATOR_WEBOTP_HOST'];
+    }
+  });
+});

@@ -1,6 +1,6 @@
 // `npm start`: build every brand when dist/ is missing or stale, then serve dist/ and the
 // portal-login-service emulator on one origin.
-import { createEmulator } from '../emulator/create-emulator.ts';
+import { createEmulator, hostWithPort } from '../emulator/create-emulator.ts';
 import { INSPECTION_ENV, inspectionEnabled } from '../emulator/routes/inspection.ts';
 import { DIST_DIR, ensureBuilt } from './ensure-built.ts';
 import { createPortalServer } from './portal-server.ts';
@@ -11,7 +11,8 @@ const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? 'localhost';
 // The inspection endpoints answer on loopback; on any other address only when EMULATOR_INSPECTION=on (design.md).
 const inspection = inspectionEnabled(host);
-const emulator = createEmulator({ inspection });
+// The WebOTP line names the host visitors open (the printed URLs'); EMULATOR_WEBOTP_HOST overrides it.
+const emulator = createEmulator({ inspection, webOtpHost: hostWithPort('localhost', port) });
 const server = createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) });
 server.listen(port, host, () => {
   const base = `http://${host}:${port}`;
@@ -28,7 +29,7 @@ server.listen(port, host, () => {
 // Tests that change the emulator's users (recovery flows) get origins with an emulator of their own
 // (ISOLATED_PORT, comma-separated for several), so they never race each other over the seeded accounts.
 for (const isolatedPort of (process.env['ISOLATED_PORT'] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
-  const isolated = createEmulator({ inspection });
+  const isolated = createEmulator({ inspection, webOtpHost: hostWithPort('localhost', Number(isolatedPort)) });
   createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => isolated.handle(req, res) }).listen(Number(isolatedPort), host, () => {
     console.log(`  Isolated emulator: http://${host}:${isolatedPort}`);
   });
