@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { cookieOf, EmulatorHttpError, sendJson, setCookieHeader, token } from './http-utils.ts';
+import { cookieOf, EmulatorHttpError, sendJson, setCookieHeader, token, XSRF_COOKIE } from './http-utils.ts';
 import { handleInspection } from './routes/inspection.ts';
 import { handleMetrics } from './routes/metrics.ts';
 import { handleRecovery } from './routes/recovery.ts';
@@ -40,8 +40,6 @@ export interface Emulator {
   reset(): void;
   readonly state: EmulatorState;
 }
-
-const XSRF_COOKIE = 'XSRF-TOKEN';
 
 /** The environment variable that names the WebOTP host (design.md): `portal.example.com`, `localhost:4321`. */
 export const WEBOTP_HOST_ENV = 'EMULATOR_WEBOTP_HOST';

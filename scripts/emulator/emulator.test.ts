@@ -223,13 +223,14 @@ describe('cookies', () => {
     expect(await firstVisit({ 'x-forwarded-proto': 'http' })).toEqual([expect.not.stringContaining('Secure')]);
   });
 
-  test('the session cookie is HttpOnly and SameSite always, and Secure over TLS, when it is set and when it is cleared', async () => {
+  test('the session cookie is HttpOnly and SameSite always, and over TLS Secure and __Host- prefixed, when it is set and when it is cleared', async () => {
     const post = (headers: Record<string, string>) => api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: 'Summer#2026' }, { form: true, headers });
-    const session = (response: Response) => response.headers.getSetCookie().filter((line) => line.startsWith('SMSESSION='));
+    const session = (response: Response) => response.headers.getSetCookie().filter((line) => /^(?:__Host-)?SMSESSION=/.test(line));
     expect(session(await post({}))).toEqual([expect.stringMatching(/^SMSESSION=[\w-]+; Path=\/; HttpOnly; SameSite=Lax$/)]);
-    expect(session(await post({ 'x-forwarded-proto': 'https' }))).toEqual([expect.stringMatching(/^SMSESSION=[\w-]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/)]);
+    // Issue 35: `__Host-` over TLS, so no sibling host and no plain-HTTP answer can set or overwrite it.
+    expect(session(await post({ 'x-forwarded-proto': 'https' }))).toEqual([expect.stringMatching(/^__Host-SMSESSION=[\w-]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/)]);
     const out = await api.request('GET', '/login/logout.html', undefined, { headers: { 'x-forwarded-proto': 'https' } });
-    expect(session(out)).toEqual(['SMSESSION=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax']);
+    expect(session(out)).toEqual(['__Host-SMSESSION=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax']);
   });
 });
 

@@ -5,6 +5,9 @@ import type { z } from 'zod/mini';
 import type { ServiceErrorCode } from '../../src/domain/error-codes.ts';
 import { BRAND_KEY_FORMAT, DEFAULT_BRAND, isBrandKey } from '../../src/domain/brands.ts';
 
+/** The XSRF token cookie (spec 7): SameSite=Strict, readable by the page, which copies it into X-XSRF-TOKEN. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+
 /** Bodies above this are refused with 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -196,6 +199,15 @@ export function setCookieHeader(req: IncomingMessage, name: string, value: strin
     ...(overTls(req) ? ['Secure'] : []),
     `SameSite=${options.sameSite}`,
   ].join('; ');
+}
+
+/**
+ * The name a cookie of the emulator's goes by on this request: over TLS with the `__Host-` prefix, which a
+ * browser keeps only when Secure, Path=/ and without Domain, so a sibling host or a plain-HTTP answer cannot set
+ * or overwrite it (cookie tossing, session fixation); over plain HTTP (local development) as it is.
+ */
+export function hostCookieName(req: IncomingMessage, name: string): string {
+  return overTls(req) ? `__Host-${name}` : name;
 }
 
 /** Reads one cookie of the request. */

@@ -160,3 +160,57 @@ describe('the WebOTP line', () => {
     }
   });
 });
+
+describe('sessions', () => {
+  const signedIn = async (api: TestEmulator, headers: Record<string, string> = {}) => {
+    const login = await api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: 'Summer#2026', wl: 'nxn' }, { form: true, headers });
+    return (login.headers.getSetCookie().find((line) => /^(?:__Host-)?SMSESSION=/.test(line)) ?? '').split(';')[0] ?? '';
+  };
+  const home = (api: TestEmulator, cookie: string, headers: Record<string, string> = {}) => fetch(`${api.base}/apps/home`, { headers: { cookie, ...headers }, redirect: 'manual' });
+
+  test('end after 30 idle minutes, and 8 hours after sign-in however used', async () => {
+    let clock = Date.parse('2026-11-22T12:00:00Z');
+    const api = await emulator({ now: () => clock });
+    const idle = await signedIn(api);
+    clock += 29 * 60_000;
+    expect((await home(api, idle)).status).toBe(200);
+    clock += 30 * 60_000;
+    expect((await home(api, idle)).status).toBe(302);
+    const busy = await signedIn(api);
+    for (let hour = 0; hour < 8 * 4 - 1; hour += 1) {
+      clock += 15 * 60_000;
+      expect((await home(api, busy)).status, `after ${String((hour + 1) * 15)} minutes`).toBe(200);
+    }
+    clock += 15 * 60_000;
+    expect((await home(api, busy)).status).toBe(302);
+    expect(api.emulator.state.sessions.size).toBe(0);
+  });
+
+  test('over TLS the session is __Host-SMSESSION, the only name read there', async () => {
+    const api = await emulator();
+    const tls = { 'x-forwarded-proto': 'https' };
+    const session = await signedIn(api, tls);
+    expect(session).toMatch(/^__Host-SMSESSION=./);
+    expect((await home(api, session, tls)).status).toBe(200);
+    // The same value under the plain name (one a sibling host or a plain-HTTP answer could have set) is no session there.
+    expect((await home(api, session.replace('__Host-', ''), tls)).status).toBe(302);
+  });
+
+  test('a post with Origin: null is refused unless it is this site\'s own (Fetch Metadata, else the SameSite=Strict token cookie)', async () => {
+    const api = await emulator();
+    // A visitor of another site: no cookie of this one comes along (SameSite), and a browser without Fetch Metadata says nothing more.
+    const post = (path: string, form: Record<string, string>, headers: Record<string, string>) =>
+      fetch(`${api.base}${path}`, { method: 'POST', body: new URLSearchParams(form), headers, redirect: 'manual' });
+    const login = { USER: 'jdoe', PASSWRD: 'Summer#2026', wl: 'nxn' };
+    const change = { USERNAME: 'jdoe', PASSWORD: 'Summer#2026', NEWPASSWORD: 'Brandnew#2027', CONFIRMPASSWORD: 'Brandnew#2027' };
+    for (const headers of [{ origin: 'null' }, { origin: 'null', 'sec-fetch-site': 'cross-site' }, { origin: 'null', 'sec-fetch-site': 'same-site' }, { origin: 'null', 'sec-fetch-site': 'none', cookie: 'XSRF-TOKEN=t' }]) {
+      const refused = await post('/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', login, headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(refused.headers.getSetCookie().filter((line) => line.includes('SMSESSION'))).toEqual([]);
+      expect((await post('/pw/forms/smpwservices.fcc', change, headers)).status, JSON.stringify(headers)).toBe(403);
+    }
+    // The portal's own form (its page's Referrer-Policy no-referrer makes the browser send Origin: null).
+    expect((await post('/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', login, { origin: 'null', 'sec-fetch-site': 'same-origin' })).headers.get('location')).toBe('/apps/home');
+    expect((await post('/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', login, { origin: 'null', cookie: 'XSRF-TOKEN=t' })).headers.get('location')).toBe('/apps/home');
+  });
+});

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brandOf, clientAddress, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, setCookieHeader, token } from '../http-utils.ts';
+import { brandOf, clientAddress, cookieOf, EmulatorHttpError, hostCookieName, XSRF_COOKIE, escapeHtml, readForm, redirect, safeTarget, sendHtml, setCookieHeader, token } from '../http-utils.ts';
 import { PASSWORD_HISTORY } from '../../../src/domain/password-rules.ts';
 import { checkNewPassword } from '../passwords.ts';
 import { CLIENT_LIMITED_SMUSRMSG, LOCKED_SMPWERR, LOCKED_SMUSRMSG } from '../login-lockout.ts';
@@ -20,6 +20,7 @@ export interface SiteMinderContext {
 /** The SMPWERR of a refused attempt: not a password rule, so the page shows its generic message. */
 export const PASSWORD_CHANGE_RATE_LIMITED = 'TOO_MANY_REQUESTS';
 
+/** SiteMinder's session cookie; over TLS `__Host-SMSESSION` (hostCookieName), the only name read there. */
 const SESSION_COOKIE = 'SMSESSION';
 const CHANGE_PASSWORD_AGENT = 'nxnportal';
 
@@ -35,14 +36,20 @@ function originHost(origin: string): string | undefined {
 /**
  * Browsers say where a post comes from; a cross-site post to the login or password form is refused, and so
  * is an Origin that is not a URL (refused with 403, as cross-site, rather than failing with 500).
+ *
+ * `Origin: null` is what the portal's own forms send (their pages' Referrer-Policy is no-referrer, which makes
+ * a browser hide the origin of a form post), but also what a sandboxed frame or a cross-site redirect sends, and
+ * it passed (issue 35: login CSRF from browsers without Fetch Metadata). It is accepted only as this site's:
+ * with `Sec-Fetch-Site: same-origin`, or, from a browser without Fetch Metadata, with the XSRF-TOKEN cookie,
+ * which is SameSite=Strict and so never comes with a post another site makes.
  */
 function refuseCrossSite(req: IncomingMessage): void {
   const site = req.headers['sec-fetch-site'];
   const origin = req.headers.origin;
   const host = req.headers.host ?? '';
-  if (site === 'cross-site' || (origin && origin !== 'null' && originHost(origin) !== host)) {
-    throw new EmulatorHttpError(403, 'CROSS_SITE', 'cross-site form posts are refused');
-  }
+  const opaqueButOurs = site === 'same-origin' || (site === undefined && cookieOf(req, XSRF_COOKIE) !== undefined);
+  const crossSite = site === 'cross-site' || (origin === 'null' ? !opaqueButOurs : origin !== undefined && originHost(origin) !== host);
+  if (crossSite) throw new EmulatorHttpError(403, 'CROSS_SITE', 'cross-site form posts are refused');
 }
 
 function loginPage(wl: string, query: Record<string, string>): string {
@@ -84,8 +91,8 @@ async function processLogin(context: SiteMinderContext, req: IncomingMessage, re
     return;
   }
   const session = token();
-  state.sessions.set(session, { userId: user.userId, wl });
-  redirect(res, target, [setCookieHeader(req, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Lax' })]);
+  state.sessions.set(session, { userId: user.userId, wl, createdAt: context.now(), lastUsedAt: context.now() });
+  redirect(res, target, [setCookieHeader(req, hostCookieName(req, SESSION_COOKIE), session, { httpOnly: true, sameSite: 'Lax' })]);
 }
 
 /**
@@ -93,8 +100,8 @@ async function processLogin(context: SiteMinderContext, req: IncomingMessage, re
  * credential collector (design.md): `/` follows the white-label and language cookies to the right login
  * page, so every way back to login (Cancel, Log In, Go To Login) keeps the visitor's brand and language.
  */
-function home(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): void {
-  const session = state.sessions.get(cookieOf(req, SESSION_COOKIE) ?? '');
+function home(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  const session = context.state.useSession(cookieOf(req, hostCookieName(req, SESSION_COOKIE)) ?? '', context.now());
   if (!session) {
     const query: Record<string, string> = { SMQUERYDATA: token(12), TARGET: '/apps/home' };
     const fromPage = url.searchParams.get('fromPage');
@@ -109,12 +116,14 @@ function home(state: EmulatorState, req: IncomingMessage, res: ServerResponse, u
  * Ends the session and shows the logout page of the brand the visitor signed in with; without a session (it
  * lapsed, or another tab ended it), of the brand the white-label cookie names, else the default brand.
  */
-function logout(state: EmulatorState, req: IncomingMessage, res: ServerResponse): void {
-  const key = cookieOf(req, SESSION_COOKIE) ?? '';
+function logout(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse): void {
+  const { state } = context;
+  const name = hostCookieName(req, SESSION_COOKIE);
+  const key = cookieOf(req, name) ?? '';
   const cookieBrand = cookieOf(req, WHITE_LABEL_COOKIE) ?? '';
-  const wl = state.sessions.get(key)?.wl ?? (isBrandKey(cookieBrand) ? cookieBrand : DEFAULT_BRAND);
+  const wl = state.useSession(key, context.now())?.wl ?? (isBrandKey(cookieBrand) ? cookieBrand : DEFAULT_BRAND);
   state.sessions.delete(key);
-  redirect(res, `/app/${wl}/logout`, [setCookieHeader(req, SESSION_COOKIE, '', { httpOnly: true, sameSite: 'Lax', maxAge: 0 })]);
+  redirect(res, `/app/${wl}/logout`, [setCookieHeader(req, name, '', { httpOnly: true, sameSite: 'Lax', maxAge: 0 })]);
 }
 
 /**
@@ -183,11 +192,10 @@ async function changePassword(context: SiteMinderContext, req: IncomingMessage, 
 
 /** SiteMinder login, logout, the signed-in home page and the password services; false for other paths. */
 export async function handleSiteMinder(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-  const { state } = context;
   const method = req.method ?? 'GET';
   if (url.pathname === '/login/forms/bg/ProcessLogin.fcc' && method === 'POST') await processLogin(context, req, res, url);
-  else if (url.pathname === '/apps/home' && method === 'GET') home(state, req, res, url);
-  else if (url.pathname === '/login/logout.html' && method === 'GET') logout(state, req, res);
+  else if (url.pathname === '/apps/home' && method === 'GET') home(context, req, res, url);
+  else if (url.pathname === '/login/logout.html' && method === 'GET') logout(context, req, res);
   else if (url.pathname === '/pw/forms/smpwservices.fcc' && method === 'POST') await changePassword(context, req, res, url);
   else return false;
   return true;
