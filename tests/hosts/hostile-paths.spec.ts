@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { connect } from 'node:net';
 
-// Hostile addresses against every host of one build (projects: server, nginx, cloudflare, netlify), sent as raw
-// bytes so no client normalises them (issue 35). The shipped nginx config answered
+// Hostile addresses against the hosts that run as shipped (projects: server, nginx; the static hosts' local
+// runtimes are not the hosts, see playwright.config.ts), sent as raw bytes so no client normalises them (issue 35). The shipped nginx config answered
 // `/%0d%0aSet-Cookie:%20SMSESSION=x/fps` with a 302 that set that cookie, and `/%E2%82%AC/fps` stopped the
 // bundled server. Every case: no header the request chose, no 5xx, and the host still serves login afterwards.
 
