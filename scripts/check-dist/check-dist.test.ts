@@ -5,9 +5,10 @@ import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { cspHash } from '../../src/build/csp.ts';
 import { staticHostHeaders } from '../../src/build/page-headers.ts';
-import { notFoundFiles, nginxRoutes, staticHostRedirects } from '../../src/build/host-routes.ts';
+import { nginxRoutes, notFoundFiles, staticHostRedirects } from '../../src/build/host-routes.ts';
 import { serverDirOf } from '../../src/build/dist-layout.ts';
-import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport } from './check-dist.ts';
+import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
+import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport, hostRuleProblems, nginxCaptureProblems } from './check-dist.ts';
 
 const THEME = ':root{--c:#000}';
 const LANGUAGE_CHECK = "document.documentElement.className+=' js';";
@@ -183,4 +184,28 @@ test('the deploy report warns where a static host\'s limits would be exceeded', 
     '_headers: 3 rules, over a static host\'s 1',
   ]);
   expect(DEPLOY_LIMITS).toEqual({ files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 });
+});
+
+test('check:dist refuses an nginx location whose capture can reach a header (issue 35)', () => {
+  const file = '_nginx-route-locations.conf';
+  // The location the build wrote before: `[^/]+` matched a decoded CR LF, which `return 302` put into Location.
+  const splitting = 'location ~ "^(?<lang>/de\\-DE)?/(?<wl>[^/]+)/fps$" { return 302 $lang/self-service/$wl/fps$is_args$args; }';
+  expect(nginxCaptureProblems(file, splitting)).toEqual([expect.stringMatching(/capture \$wl \(\[\^\/\]\+\) is neither the brand key's format/)]);
+  expect(nginxCaptureProblems(file, 'location ~ ^/go/(.*)$ { return 301 /to/$1; }')).toHaveLength(1);
+  // A look-alike format that lets a CR through is refused however it is written.
+  expect(nginxCaptureProblems(file, 'location ~ "^/(?<wl>[a-z\\r\\n]+)/fps$" { return 302 /x/$wl; }')).toHaveLength(1);
+  // A capture that no header reads, a literal alternation and the brand key's own format pass.
+  expect(nginxCaptureProblems(file, 'location ~ ^/(.*)/x$ { return 404; }')).toEqual([]);
+  expect(nginxCaptureProblems(file, `location ~ "^(/de-DE)?/(?<wl>${BRAND_KEY_FORMAT})/fps$" { return 302 $1/self-service/$wl/fps; }`)).toEqual([]);
+  expect(nginxCaptureProblems(file, nginxRoutes().server)).toEqual([]);
+  // A dist/ without the file, or with a splitting location, is refused.
+  const dir = mkdtempSync(join(tmpdir(), 'nginx-captures-'));
+  try {
+    writeFileSync(join(dir, '_redirects'), staticHostRedirects());
+    expect(hostRuleProblems(dir)).toEqual([`${file}: missing: nginx would not serve the short addresses`]);
+    writeFileSync(join(dir, file), splitting);
+    expect(hostRuleProblems(dir)).toHaveLength(1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -18,6 +18,7 @@ import { notFoundFiles, redirectRuleCounts, REDIRECT_LIMITS } from '../../src/bu
 import { BUILD_INFO_FILE } from '../../src/config/build-environment.ts';
 import { RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/build/environment-files.ts';
 import { relatedOriginLabelProblems } from '../../src/config/passkey-origins.ts';
+import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
 
 /** Page files every brand has in every language (relative to the brand's folders). */
 export const BRAND_PAGES = [
@@ -214,6 +215,77 @@ export function hostRuleProblems(distDir: string): string[] {
     if (counts.staticRules > REDIRECT_LIMITS.staticRules) problems.push(`_redirects: ${String(counts.staticRules)} static rules, over Cloudflare Pages' ${String(REDIRECT_LIMITS.staticRules)}`);
     if (counts.dynamicRules > REDIRECT_LIMITS.dynamicRules) problems.push(`_redirects: ${String(counts.dynamicRules)} dynamic rules, over Cloudflare Pages' ${String(REDIRECT_LIMITS.dynamicRules)}`);
     if (counts.longestLine > REDIRECT_LIMITS.lineLength) problems.push(`_redirects: a ${String(counts.longestLine)}-character rule, over Cloudflare Pages' ${String(REDIRECT_LIMITS.lineLength)}`);
+  }
+  const locations = read('_nginx-route-locations.conf');
+  if (locations === undefined) problems.push('_nginx-route-locations.conf: missing: nginx would not serve the short addresses');
+  else problems.push(...nginxCaptureProblems('_nginx-route-locations.conf', locations));
+  return problems;
+}
+
+/** One capture group of a location's regular expression: its number, its name (if any) and its body. */
+interface Capture {
+  index: number;
+  name: string | undefined;
+  body: string;
+}
+
+/** The capture groups of a PCRE source, in the order nginx numbers them. */
+export function capturesOf(source: string): Capture[] {
+  const captures: Capture[] = [];
+  // Each open parenthesis: the capture it opens (none for `(?:`, `(?=` ...) and where its body starts.
+  const open: Array<{ capture: Capture | undefined; start: number }> = [];
+  let inClass = false;
+  for (let at = 0; at < source.length; at += 1) {
+    const character = source[at];
+    if (character === '\\') {
+      at += 1;
+    } else if (inClass) {
+      if (character === ']') inClass = false;
+    } else if (character === '[') {
+      inClass = true;
+      if (source[at + 1] === ']') at += 1;
+    } else if (character === '(') {
+      const named = /^\(\?P?<([A-Za-z_]\w*)>/.exec(source.slice(at));
+      const capture = named !== null || source[at + 1] !== '?' ? { index: captures.length + 1, name: named?.[1], body: '' } : undefined;
+      if (capture) captures.push(capture);
+      open.push({ capture, start: at + (named ? named[0].length : 1) });
+    } else if (character === ')') {
+      const group = open.pop();
+      if (group?.capture) group.capture.body = source.slice(group.start, at);
+    }
+  }
+  return captures;
+}
+
+/** What a capture that reaches a header must never match: CR, LF, other controls, space, non-ASCII. */
+const HEADER_BREAKERS = ['\r', '\n', '\r\nSet-Cookie: x=1', '\u0000', '\t', ' ', '\u007f', '\u0085', '\u00e9', '\u20ac', '\u2028'];
+
+/** A literal alternation (`/de\-DE`, `a|b`): no class, wildcard or quantifier, so it matches only its own text. */
+const LITERAL = /^(?:[A-Za-z0-9/_|-]|\\[-./])*$/;
+
+/**
+ * Locations of an nginx config whose capture can reach a header (issue 35: `[^/]+` matched a decoded CR LF, and
+ * `return 302` wrote it into Location). A capture the location uses (`$1`, `$wl`) must be the brand key's format
+ * (BRAND_KEY_FORMAT, its one definition) or a literal alternation, and must match none of HEADER_BREAKERS.
+ * nginx's own checker (gixy) is on no registry here; this reads what the build generates.
+ */
+export function nginxCaptureProblems(file: string, config: string): string[] {
+  const problems: string[] = [];
+  for (const match of config.matchAll(/location\s+~\*?\s+(?:"((?:[^"\\]|\\.)*)"|(\S+))\s*\{([^}]*)\}/g)) {
+    const source = match[1] ?? match[2] ?? '';
+    const body = match[3] ?? '';
+    for (const capture of capturesOf(source)) {
+      const used = new RegExp(`\\$(?:${String(capture.index)}(?!\\d)${capture.name ? `|${capture.name}\\b|\\{${capture.name}\\}` : ''})`).test(body);
+      if (!used) continue;
+      const label = `${file}: location ~ "${source}": capture ${capture.name ? `$${capture.name}` : `$${String(capture.index)}`} (${capture.body})`;
+      if (capture.body !== BRAND_KEY_FORMAT && !LITERAL.test(capture.body)) {
+        problems.push(`${label} is neither the brand key's format (${BRAND_KEY_FORMAT}) nor a literal, and the location writes it into a header`);
+        continue;
+      }
+      const whole = new RegExp(`^(?:${capture.body})$`);
+      const breaker = HEADER_BREAKERS.find((text) => whole.test(text) || whole.test(`a${text}b`));
+      if (breaker !== undefined) problems.push(`${label} matches ${JSON.stringify(breaker)}, and the location writes it into a header`);
+    }
   }
   return problems;
 }

@@ -171,7 +171,8 @@ if (import.meta.main) {
   trustCertificate(cert);
 
   // The services nginx proxies to: npm start's server and emulator, on a free loopback port.
-  const emulator = createEmulator();
+  // Behind nginx, which never routes the inspection endpoints; none is needed here.
+  const emulator = createEmulator({ inspection: false });
   const upstream = createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const services = `127.0.0.1:${String((upstream.address() as AddressInfo).port)}`;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { cookieOf, EmulatorHttpError, sendJson, setCookieHeader, token } from './http-utils.ts';
+import { cookieOf, EmulatorHttpError, sendJson, setCookieHeader, token, XSRF_COOKIE } from './http-utils.ts';
 import { handleInspection } from './routes/inspection.ts';
 import { handleMetrics } from './routes/metrics.ts';
 import { handleRecovery } from './routes/recovery.ts';
@@ -19,8 +19,19 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Rate limits per user and per client (default: DEFAULT_RATE_LIMITS). */
   rateLimits?: RateLimitPolicy;
+  /**
+   * The host (with its port when not the default) an SMS's WebOTP line names: the site the portal runs on, as
+   * configuration (EMULATOR_WEBOTP_HOST overrides it), never the request's Origin or Host. Default (undefined) `localhost`;
+   * the servers that know their port pass `localhost:<port>`.
+   */
+  webOtpHost?: string | (() => string) | undefined;
   /** The seeded users (default fixtures/users.json). */
   fixturePath?: string;
+  /**
+   * Whether `/__emulator/*` answers: decided by whoever binds the server, with inspectionEnabled (loopback
+   * yes, any other address only with EMULATOR_INSPECTION=on). Without it they are absent (404).
+   */
+  inspection: boolean;
 }
 
 /** The emulator: a request handler that answers service paths and says false for everything else. */
@@ -30,17 +41,25 @@ export interface Emulator {
   readonly state: EmulatorState;
 }
 
-const XSRF_COOKIE = 'XSRF-TOKEN';
+/** The environment variable that names the WebOTP host (design.md): `portal.example.com`, `localhost:4321`. */
+export const WEBOTP_HOST_ENV = 'EMULATOR_WEBOTP_HOST';
+
+/** `host:port` as a WebOTP line writes it: the port left out when it is the scheme's default. */
+export function hostWithPort(host: string, port: number): string {
+  return port === 80 || port === 443 ? host : `${host}:${String(port)}`;
+}
 
 /** Creates a stateful portal-login-service emulator (design.md). */
-export function createEmulator(options: EmulatorOptions = {}): Emulator {
+export function createEmulator(options: EmulatorOptions): Emulator {
   const state = new EmulatorState(options.fixturePath ?? join(import.meta.dirname, 'fixtures', 'users.json'));
   const clock = createClock(options.now);
   const now = () => clock.now();
   const answerCallAfterMs = options.answerCallAfterMs ?? Number(process.env['EMULATOR_CALL_ANSWER_MS'] ?? 8000);
   const limiter = new RateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS);
-  const lockout = new LoginLockout();
-  const recovery = { state, now, answerCallAfterMs, limiter, lockout };
+  const lockout = new LoginLockout((userId) => state.user(userId) !== undefined);
+  const configuredHost = options.webOtpHost;
+  const webOtpHost = () => process.env[WEBOTP_HOST_ENV] || (typeof configuredHost === 'function' ? configuredHost() : configuredHost ?? 'localhost');
+  const recovery = { state, now, answerCallAfterMs, limiter, lockout, webOtpHost };
   const reset = () => {
     state.reset();
     limiter.reset();
@@ -68,7 +87,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return true;
     }
     if (await handleMetrics(state, req, res, path)) return true;
-    if (path.startsWith('/__emulator/')) return handleInspection({ state, clock, reset, limiter }, req, res, url);
+    if (path.startsWith('/__emulator/')) return options.inspection && handleInspection({ state, clock, reset, limiter }, req, res, url);
     return handleSiteMinder(recovery, req, res, url);
   }
 

@@ -89,7 +89,7 @@ describe('the rate limiter forgets', () => {
   });
 
   test('a refused request creates no key', async () => {
-    const limiter = new RateLimiter({ ...policy, lookup: { perUser: policy.lookup.perUser, perClient: { limit: 3, windowMs: 15 * MINUTE } } });
+    const limiter = new RateLimiter({ ...policy, lookup: { ...policy.lookup, perClient: { limit: 3, windowMs: 15 * MINUTE } } });
     for (let index = 0; index < 3; index += 1) limiter.consume('lookup', { user: `u${index}`, client: 'one' }, 0);
     expect(limiter.size).toBe(4);
     for (let index = 3; index < 1000; index += 1) expect(() => limiter.consume('lookup', { user: `u${index}`, client: 'one' }, 1)).toThrow();

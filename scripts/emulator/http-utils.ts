@@ -3,7 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { z } from 'zod/mini';
 import type { ServiceErrorCode } from '../../src/domain/error-codes.ts';
-import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
+import { BRAND_KEY_FORMAT, DEFAULT_BRAND, isBrandKey } from '../../src/domain/brands.ts';
+
+/** The XSRF token cookie (spec 7): SameSite=Strict, readable by the page, which copies it into X-XSRF-TOKEN. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
 
 /** Bodies above this are refused with 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -135,6 +138,44 @@ export function overTls(req: IncomingMessage): boolean {
   return first === 'https';
 }
 
+/** Whether an address is this machine only: `localhost`, 127.0.0.0/8, `::1` (bracketed or IPv4-mapped too). */
+export function isLoopbackAddress(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * The environment variable naming the proxies whose `X-Forwarded-For` the emulator believes: addresses,
+ * comma-separated, `loopback` for 127.0.0.0/8 and ::1 (the default: nginx or a dev proxy on the same machine),
+ * empty for none.
+ */
+export const TRUSTED_PROXIES_ENV = 'EMULATOR_TRUSTED_PROXIES';
+
+/** Whether `address` is one of the trusted proxies `list` names (TRUSTED_PROXIES_ENV's syntax). */
+export function isTrustedProxy(address: string, list: string = process.env[TRUSTED_PROXIES_ENV] ?? 'loopback'): boolean {
+  const bare = address.replace(/^::ffff:(?=\d+\.)/i, '').toLowerCase();
+  return list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean)
+    .some((entry) => (entry === 'loopback' ? isLoopbackAddress(bare) : entry.replace(/^::ffff:(?=\d+\.)/, '') === bare));
+}
+
+/**
+ * The address per-client limits count (issue 35). Behind a trusted proxy (the shipped nginx config sets
+ * `X-Forwarded-For $remote_addr`) the visitor is the nearest address in `X-Forwarded-For` that is not itself a
+ * trusted proxy, read from the right, where each proxy appends; from anyone else the header is the visitor's to
+ * choose and is ignored: the connecting address counts.
+ */
+export function clientAddress(req: IncomingMessage, trusted?: string): string {
+  const socket = req.socket.remoteAddress ?? 'unknown';
+  if (!isTrustedProxy(socket, trusted)) return socket;
+  const header = req.headers['x-forwarded-for'];
+  const hops = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((hop) => hop.trim()).filter(Boolean);
+  for (let index = hops.length - 1; index >= 0; index -= 1) {
+    const hop = hops[index] ?? '';
+    if (index === 0 || !isTrustedProxy(hop, trusted)) return hop;
+  }
+  return socket;
+}
+
 /** How a cookie the emulator sets behaves; Path is always `/`. */
 export interface CookieOptions {
   sameSite: 'Strict' | 'Lax';
@@ -158,6 +199,15 @@ export function setCookieHeader(req: IncomingMessage, name: string, value: strin
     ...(overTls(req) ? ['Secure'] : []),
     `SameSite=${options.sameSite}`,
   ].join('; ');
+}
+
+/**
+ * The name a cookie of the emulator's goes by on this request: over TLS with the `__Host-` prefix, which a
+ * browser keeps only when Secure, Path=/ and without Domain, so a sibling host or a plain-HTTP answer cannot set
+ * or overwrite it (cookie tossing, session fixation); over plain HTTP (local development) as it is.
+ */
+export function hostCookieName(req: IncomingMessage, name: string): string {
+  return overTls(req) ? `__Host-${name}` : name;
 }
 
 /** Reads one cookie of the request. */
@@ -215,8 +265,8 @@ export function safeTarget(target: string | null | undefined, fallback: string):
  */
 export function brandOf(req: IncomingMessage, form: URLSearchParams): string {
   const field = form.get('wl') ?? '';
-  if (/^[a-z0-9-]{1,40}$/.test(field)) return field;
+  if (isBrandKey(field)) return field;
   const referer = req.headers.referer ?? '';
-  const match = /\/(?:de-DE\/)?(?:app|self-service)\/([a-z0-9-]+)\//.exec(referer);
+  const match = new RegExp(`/(?:de-DE/)?(?:app|self-service)/(${BRAND_KEY_FORMAT})/`).exec(referer);
   return match?.[1] ?? DEFAULT_BRAND;
 }

@@ -1,8 +1,9 @@
 // Starts the emulator alone: `node scripts/emulator/main.ts` (PORT, default 4322, on 127.0.0.1).
 import { createServer } from 'node:http';
 import { createEmulator } from './create-emulator.ts';
+import { inspectionEnabled } from './routes/inspection.ts';
 
-const emulator = createEmulator();
+const emulator = createEmulator({ inspection: inspectionEnabled('127.0.0.1') });
 const port = Number(process.env['PORT'] ?? 4322);
 const server = createServer((req, res) => {
   emulator.handle(req, res).then((handled) => {

@@ -1,8 +1,8 @@
 import { keyOf, LruMap, MAX_TRACKED_KEYS } from './bounded-keys.ts';
 import { EmulatorHttpError } from './http-utils.ts';
 
-/** What is counted: channel and user lookups, passcode sends, passcode checks, password-change attempts. */
-export type RateLimitedAction = 'lookup' | 'send' | 'verify' | 'passwordChange';
+/** What is counted: channel and user lookups, passcode sends, passcode checks, password-change attempts, sign-ins. */
+export type RateLimitedAction = 'lookup' | 'send' | 'verify' | 'passwordChange' | 'signIn';
 
 /** At most `limit` actions per `windowMs`, per key. */
 export interface RateLimit {
@@ -10,8 +10,8 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** Per action, a limit per user id and one per client (the visitor's address). */
-export type RateLimitPolicy = Record<RateLimitedAction, { perUser: RateLimit; perClient: RateLimit }>;
+/** Per action, a limit per client (the visitor's address) and, where the action has one, per user id. */
+export type RateLimitPolicy = Record<RateLimitedAction, { perUser?: RateLimit; perClient: RateLimit }>;
 
 const MINUTE = 60_000;
 
@@ -26,6 +26,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   verify: { perUser: { limit: 20, windowMs: 15 * MINUTE }, perClient: { limit: 300, windowMs: 15 * MINUTE } },
   // Every attempt counts, not only a wrong current password: any other answer also says the current one was right.
   passwordChange: { perUser: { limit: 10, windowMs: 15 * MINUTE }, perClient: { limit: 100, windowMs: 15 * MINUTE } },
+  // Per user id the login lockout counts (5 wrong in 15 minutes); per client this bounds guessing across ids
+  // (password spraying) and the junk ids a flood of sign-ins makes the lockout hold.
+  signIn: { perClient: { limit: 200, windowMs: 15 * MINUTE } },
 };
 
 /**
@@ -72,7 +75,7 @@ export class RateLimiter {
     const { perUser, perClient } = this.policy[action];
     this.windows.dropExpired((window) => (window.hits.at(-1) ?? 0) <= now - window.windowMs);
     const buckets: Array<[string, RateLimit]> = [[`${action}|client|${keyOf(keys.client)}`, perClient]];
-    if (keys.user) buckets.push([`${action}|user|${keyOf(keys.user)}`, perUser]);
+    if (keys.user && perUser) buckets.push([`${action}|user|${keyOf(keys.user)}`, perUser]);
     let wait = 0;
     const recent = buckets.map(([key, limit]) => {
       const hits = (this.windows.peek(key)?.hits ?? []).filter((at) => now - at < limit.windowMs);

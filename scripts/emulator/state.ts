@@ -62,14 +62,30 @@ export interface StatRecord {
   at: string;
 }
 
+/** A SiteMinder session of the emulator. */
+export interface EmulatorSession {
+  userId: string;
+  wl: string;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+/** A session unused this long ends (SiteMinder's idle timeout). */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** A session ends this long after sign-in, used or not (SiteMinder's maximum timeout). */
+export const SESSION_MAX_MS = 8 * 60 * 60 * 1000;
+
 /** Everything the emulator remembers; in memory, seeded from the fixture, reset on demand. */
 export class EmulatorState {
   users = new Map<string, EmulatorUser>();
   transactions = new Map<string, Transaction>();
   /** Opaque principal ids handed out by fuid/lookup -> user id. */
   principals = new Map<string, string>();
-  /** SiteMinder session cookie -> the user and the brand they signed in with (logout returns there). */
-  sessions = new Map<string, { userId: string; wl: string }>();
+  /**
+   * SiteMinder session cookie -> the user, the brand they signed in with (logout returns there), when it began
+   * and when it was last used. Read through useSession, which ends it after SESSION_IDLE_MS or SESSION_MAX_MS.
+   */
+  sessions = new Map<string, EmulatorSession>();
   outbox: OutboxMessage[] = [];
   stats: StatRecord[] = [];
   /** A deploy happened under the open pages (`POST /__emulator/deploy`): their hashed scripts answer 404. */
@@ -90,6 +106,26 @@ export class EmulatorState {
     this.outbox = [];
     this.stats = [];
     this.scriptsGone = false;
+  }
+
+  /**
+   * The session a cookie names, touched as used now; undefined when unknown or ended (issue 35: sessions never
+   * expired). An ended session is removed, and so are ended ones at the front of the map (kept in order of last
+   * use), so the map holds no session past its timeouts for long.
+   */
+  useSession(key: string, now: number): EmulatorSession | undefined {
+    const ended = (session: EmulatorSession) => now - session.lastUsedAt >= SESSION_IDLE_MS || now - session.createdAt >= SESSION_MAX_MS;
+    for (const [oldest, session] of this.sessions) {
+      if (!ended(session)) break;
+      this.sessions.delete(oldest);
+    }
+    const session = this.sessions.get(key);
+    if (!session) return undefined;
+    this.sessions.delete(key);
+    if (ended(session)) return undefined;
+    session.lastUsedAt = now;
+    this.sessions.set(key, session);
+    return session;
   }
 
   /**

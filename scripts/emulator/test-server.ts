@@ -22,16 +22,19 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
-/** Starts an emulator on 127.0.0.1 with a free port. */
-export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emulator = createEmulator(options);
+/** Starts an emulator on 127.0.0.1 with a free port (loopback: the inspection endpoints answer unless told otherwise). */
+export async function startTestEmulator(options: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
+  // The WebOTP host is this server's address, known once it listens; no request comes before.
+  const mounted: { emulator?: Emulator } = {};
   const server = createServer((req, res) => {
-    void emulator.handle(req, res).then((handled) => {
+    void mounted.emulator?.handle(req, res).then((handled) => {
       if (!handled) res.writeHead(404).end('not an emulator path');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const created = createEmulator({ inspection: true, webOtpHost: new URL(base).host, ...options });
+  mounted.emulator = created;
   const cookies = new Map<string, string>();
   const remember = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -55,7 +58,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
   }
   return {
     base,
-    emulator,
+    emulator: created,
     request,
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- as above
     async json<T>(method: string, path: string, body?: unknown) {

@@ -6,6 +6,7 @@ import { resolveRequest } from './resolve-request.ts';
 import type { DistIndex } from './resolve-request.ts';
 import { COMMON_SECURITY_HEADERS } from '../../src/build/security-headers.ts';
 import { NON_PAGE_POLICY } from '../../src/build/page-headers.ts';
+import { isBrandKey } from '../../src/domain/brands.ts';
 import { cacheControlFor, loadPageHeaders } from './security-headers.ts';
 import { serverDirOf } from '../../src/build/dist-layout.ts';
 import { RELATED_ORIGINS_PATH } from '../../src/build/environment-files.ts';
@@ -32,9 +33,27 @@ function distIndex(distDir: string): DistIndex {
       return existsSync(absolute) && statSync(absolute).isFile();
     },
     hasBrand(key) {
-      return /^[a-z0-9-]+$/.test(key) && existsSync(join(distDir, 'app', key, 'login.html'));
+      return isBrandKey(key) && existsSync(join(distDir, 'app', key, 'login.html'));
     },
   };
+}
+
+/**
+ * The answer when handling a request threw. Nothing a request carries may stop the server (issue 35: a Location
+ * Node refused, thrown where nothing caught it, ended `npm start`'s process): a value Node refuses in a header or
+ * a malformed escape came from the request (400); anything else is ours (500, logged). The server goes on.
+ */
+function answerFailure(res: ServerResponse, error: unknown): void {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  const fromRequest = error instanceof URIError || code === 'ERR_INVALID_CHAR' || code === 'ERR_HTTP_INVALID_HEADER_VALUE';
+  if (!fromRequest) console.error('portal server failed:', error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.removeHeader('Location');
+  res.writeHead(fromRequest ? 400 : 500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+    .end(fromRequest ? 'Bad Request' : 'Internal Server Error');
 }
 
 /** Serves `dist/` (and, first, any mounted handler such as the emulator) on one origin. */
@@ -82,16 +101,25 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
           : { 'Content-Security-Policy': NON_PAGE_POLICY }),
       });
       if (req.method === 'HEAD') res.end();
-      else createReadStream(sendGzip ? gzipped : absolute).pipe(res);
+      else createReadStream(sendGzip ? gzipped : absolute).on('error', (error) => { answerFailure(res, error); }).pipe(res);
+    };
+    // The server's edge: whatever handling throws is answered here, synchronously or after the emulator.
+    const serveStatic = () => {
+      try {
+        handleStatic();
+      } catch (error) {
+        answerFailure(res, error);
+      }
     };
     const mounted = options.mounted;
     if (!mounted) {
-      handleStatic();
+      serveStatic();
       return;
     }
-    mounted(req, res).then(
+    // Called inside the promise, so a handler that throws at once is answered like one that rejects.
+    Promise.resolve().then(() => mounted(req, res)).then(
       (handled) => {
-        if (!handled) handleStatic();
+        if (!handled) serveStatic();
       },
       (error: unknown) => {
         console.error('emulator failed:', error);

@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
+import { BRAND_KEY_FORMAT, DEFAULT_BRAND, isBrandKey } from '../../src/domain/brands.ts';
 import { DEFAULT_LANGUAGE } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { WHITE_LABEL_COOKIE } from '../../src/lib/cookies.ts';
@@ -34,7 +34,7 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
     const login = `/app/${homeBrand(cookieHeader, dist)}/login`;
     return { kind: 'redirect', location: `${explicit ? localizedPath(login, explicit) : login}${search}` };
   }
-  const brandRoot = /^\/app\/([^/]+)$/.exec(path);
+  const brandRoot = new RegExp(`^/app/(${BRAND_KEY_FORMAT})$`).exec(path);
   if (brandRoot?.[1] && dist.hasBrand(brandRoot[1])) {
     return { kind: 'redirect', location: `${explicit ? localizedPath(`/app/${brandRoot[1]}/login`, explicit) : `/app/${brandRoot[1]}/login`}${search}` };
   }
@@ -73,7 +73,7 @@ function notFoundFile(page: string, language: Language, dist: DistIndex): string
 function homeBrand(cookieHeader: string | undefined, dist: DistIndex): string {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, value] = part.trim().split('=');
-    if (name === WHITE_LABEL_COOKIE && value && /^[a-z0-9-]+$/.test(value) && dist.hasBrand(value)) return value;
+    if (name === WHITE_LABEL_COOKIE && value && isBrandKey(value) && dist.hasBrand(value)) return value;
   }
   return DEFAULT_BRAND;
 }

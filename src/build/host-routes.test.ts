@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROUTES, SERVICE_PREFIXES, compilePattern, fillPattern, isServicePath, matchRoute, reservedBrandKeys } from './route-table.ts';
 import { REDIRECT_LIMITS, netlifyConfig, netlifyServiceRules, nginxRoutes, notFoundFiles, redirectRuleCounts, routeFileOptionsFromEnv, serviceOrigin, staticHostRedirects, withoutProxyRules, writeRouteFiles } from './host-routes.ts';
-import { hostRuleProblems } from '../../scripts/check-dist/check-dist.ts';
+import { hostRuleProblems, nginxCaptureProblems } from '../../scripts/check-dist/check-dist.ts';
+import { BRAND_KEY_FORMAT } from '../domain/brands.ts';
 
 describe('the route table', () => {
   test('sends the short addresses to the recovery pages and everything unknown to a not-found page', () => {
@@ -39,6 +40,19 @@ describe('the route table', () => {
     expect(compilePattern('/self-service/:wl/*/fps').exec('/self-service/nxn/a/b/fps')?.groups).toEqual({ wl: 'nxn', splat: 'a/b' });
     expect(compilePattern('/:wl/fps').test('/a/b/fps')).toBe(false);
   });
+
+  test('a brand placeholder matches the brand key\'s format only, on the bundled server and in nginx (issue 35)', () => {
+    // nginx decodes %0d%0a before matching; a placeholder that took it wrote it into Location.
+    for (const hostile of ['\r\nSet-Cookie: SMSESSION=x', 'a\nb', '\u20ac', 'caf\u00e9', 'a b', 'UPPER', '-a', 'a'.repeat(41), '..']) {
+      expect(matchRoute(`/${hostile}/fps`, ROUTES)?.row.kind, hostile).not.toBe('redirect');
+      expect(matchRoute(`/self-service/${hostile}/x/fuid`, ROUTES)?.row.kind, hostile).not.toBe('redirect');
+    }
+    expect(matchRoute('/a-1/fps', ROUTES)?.params).toEqual({ wl: 'a-1' });
+    expect(() => compilePattern('/:other/fps')).toThrow(/no format/);
+    const { server } = nginxRoutes();
+    expect(server).not.toContain('[^/]');
+    expect(nginxCaptureProblems('_nginx-route-locations.conf', server)).toEqual([]);
+  });
 });
 
 describe('the hosts\' rules', () => {
@@ -68,8 +82,8 @@ describe('the hosts\' rules', () => {
 
   test('nginx gets the redirects as locations and the not-found pages as a map, keeping the explicit language', () => {
     const { http, server } = nginxRoutes();
-    expect(server).toContain('location ~ "^(?<lang>/de\\-DE)?/(?<wl>[^/]+)/fps$" { return 302 $lang/self-service/$wl/fps$is_args$args; }');
-    expect(http).toContain('"~^(?<lang>/de\\-DE)?/app/(?<wl>[^/?]+)/(?<splat>[^?]*)(?:\\?.*)?$" "/app/$wl/404.html";');
+    expect(server).toContain(`location ~ "^(?<lang>/de\\-DE)?/(?<wl>${BRAND_KEY_FORMAT})/fps$" { return 302 $lang/self-service/$wl/fps$is_args$args; }`);
+    expect(http).toContain(`"~^(?<lang>/de\\-DE)?/app/(?<wl>${BRAND_KEY_FORMAT})/(?<splat>[^?]*)(?:\\?.*)?$" "/app/$wl/404.html";`);
     expect(http).toContain('default "/404.html";');
   });
 });
@@ -79,6 +93,7 @@ test('check:dist fails a dist/ whose rules Cloudflare Pages would cut', () => {
   try {
     writeFileSync(join(dir, '_headers'), Array.from({ length: 101 }, (_, index) => `/p${String(index)}\n  X-A: b`).join('\n'));
     writeFileSync(join(dir, '_redirects'), Array.from({ length: REDIRECT_LIMITS.dynamicRules + 1 }, (_, index) => `/b${String(index)}/:x /c 302`).join('\n'));
+    writeFileSync(join(dir, '_nginx-route-locations.conf'), nginxRoutes().server);
     expect(hostRuleProblems(dir)).toEqual([
       '_headers: 101 rules, over Cloudflare Pages\' 100',
       '_redirects: 101 dynamic rules, over Cloudflare Pages\' 100',

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
-import { ROUTES, SERVICE_PREFIXES, languagePrefix, localizedRoutes } from './route-table.ts';
+import { ROUTES, SERVICE_PREFIXES, languagePrefix, localizedRoutes, placeholderFormat } from './route-table.ts';
 import { workerRoutes, workerScript } from './cloudflare-worker.ts';
 import { serverDirOf } from './dist-layout.ts';
 import type { PathPattern, RouteRow } from './route-table.ts';
@@ -82,13 +82,15 @@ export function netlifyConfig(publish: string, routes: readonly RouteRow[] = ROU
   return [`# ${WRITTEN}`, `[build]\npublish = ${toml(publish)}`, ...hidden, ...notFound].join('\n\n') + '\n';
 }
 
-/** nginx's form of a pattern: `:name` and `*` stop at the query, which `$request_uri` carries. */
+/**
+ * nginx's form of a pattern: `:name` matches its format (PLACEHOLDER_FORMATS), which a location then may write
+ * into Location; `*` stops at the query, which `$request_uri` carries.
+ */
 function nginxRegex(pattern: PathPattern, captures: 'path' | 'request'): string {
-  const segment = captures === 'request' ? '[^/?]+' : '[^/]+';
   const rest = captures === 'request' ? '[^?]*' : '.*';
   const body = pattern
     .split('*')
-    .map((part) => part.replace(/[-\\^$+?.()|[\]{}]/g, '\\$&').replace(/:([A-Za-z]\w*)/g, `(?<$1>${segment})`))
+    .map((part) => part.replace(/[-\\^$+?.()|[\]{}]/g, '\\$&').replace(/:([A-Za-z]\w*)/g, (_whole, name: string) => `(?<${name}>${placeholderFormat(name)})`))
     .join(`(?<splat>${rest})`);
   const language = `(?<lang>${LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).map((l) => languagePrefix(l).replace(/-/g, '\\-')).join('|')})?`;
   return `^${language}${body}${captures === 'request' ? '(?:\\?.*)?' : ''}$`;

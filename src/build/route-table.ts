@@ -1,13 +1,30 @@
+import { BRAND_KEY_FORMAT } from '../domain/brands.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
 
 /**
  * A path pattern in the static hosts' own syntax (Cloudflare Pages and Netlify `_redirects`): `:name` is one
  * segment, `*` the rest of the path (possibly empty). The same text becomes an nginx regex and the bundled
- * server's matcher (compilePattern), so every host reads one pattern.
+ * server's matcher (compilePattern), so every host reads one pattern; there a placeholder matches only its
+ * format (PLACEHOLDER_FORMATS).
  * @example '/self-service/:wl/*\/fps'
  */
 export type PathPattern = `/${string}`;
+
+/**
+ * What each placeholder of a pattern matches on the hosts that take a regular expression (nginx, the bundled
+ * server): its value's one definition, never "any segment". A target writes the placeholder into a Location
+ * header, and nginx decodes `%0d%0a` before matching: a segment pattern such as `[^/]+` let a request set any
+ * header (issue 35). The static hosts' syntax has no formats; their runtimes percent-encode what they write.
+ */
+export const PLACEHOLDER_FORMATS: Readonly<Record<string, string>> = { wl: BRAND_KEY_FORMAT };
+
+/** The format of placeholder `name`; a pattern naming one without a format is a mistake of the table. */
+export function placeholderFormat(name: string): string {
+  const format = PLACEHOLDER_FORMATS[name];
+  if (format === undefined) throw new Error(`route table: placeholder :${name} has no format in PLACEHOLDER_FORMATS`);
+  return format;
+}
 
 /** What a path serves besides a page of its own. */
 export type RouteRow =
@@ -60,9 +77,12 @@ export function localizedRoutes(routes: readonly RouteRow[] = ROUTES): Localized
 
 const escapeRegex = (text: string) => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
 
-/** A pattern as a regular expression with named groups (`splat` for `*`), as Cloudflare's runtime reads it. */
+/**
+ * A pattern as a regular expression with named groups (`splat` for `*`), as the bundled server reads it: a
+ * placeholder matches its format only (Cloudflare's runtime takes any segment, and encodes it in Location).
+ */
 export function compilePattern(pattern: PathPattern): RegExp {
-  const source = pattern.split('*').map(escapeRegex).join('(?<splat>.*)').replace(/:([A-Za-z]\w*)/g, '(?<$1>[^/]+)');
+  const source = pattern.split('*').map(escapeRegex).join('(?<splat>.*)').replace(/:([A-Za-z]\w*)/g, (_whole, name: string) => `(?<${name}>${placeholderFormat(name)})`);
   return new RegExp(`^${source}$`);
 }
 

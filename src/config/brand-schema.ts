@@ -3,12 +3,13 @@ import { deepPartial } from './deep-partial.ts';
 import { localizedTextSchema } from './language-schema.ts';
 import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
 import { DEPLOYED_ENVIRONMENTS } from '../domain/environments.ts';
+import { BRAND_KEY } from '../domain/brands.ts';
 import { CHECKED_BROWSERS, EXCLUDED_BROWSER_PATTERN } from '../lib/legacy-browser.ts';
 
-/** A white-label key: lowercase letters, digits and hyphens, as used in every URL. */
+/** A white-label key: lowercase letters, digits and hyphens, as used in every URL (format: BRAND_KEY_FORMAT). */
 export const brandKeySchema = z
   .string()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, 'must be lowercase letters, digits and hyphens');
+  .regex(BRAND_KEY, 'must be lowercase letters, digits and hyphens');
 
 /** A file's `"$schema"`: where editors find the JSON Schema to complete and check it with. */
 const schemaReferenceSchema = z.string().optional();

@@ -131,8 +131,16 @@ describe('loadBrands', () => {
     const root = brandsCopy();
     writeFileSync(join(root, 'harbor/logo.svg'), '<svg onload="alert(1)"></svg>');
     expect(problemsOf(() => loadBrands(root, ['harbor']))).toEqual([
-      'brands/harbor/logo.svg: (root): SVG contains script or event handlers',
+      'brands/harbor/logo.svg: (root): attribute onload is not allowed in a brand SVG',
     ]);
+  });
+
+  test('refuses a logo whose script a blocklist missed: <svg/onload=…>, an entity-encoded javascript: (issue 35)', () => {
+    for (const svg of ['<svg/onload=alert(1)>', '<svg><a href="&#106;avascript:alert(1)"><text>x</text></a></svg>']) {
+      const root = brandsCopy();
+      writeFileSync(join(root, 'harbor/logo.svg'), svg);
+      expect(problemsOf(() => loadBrands(root, ['harbor'])), svg).toEqual([expect.stringMatching(/^brands\/harbor\/logo\.svg: \(root\): /)]);
+    }
   });
 
   test('refuses an unknown theme token', () => {

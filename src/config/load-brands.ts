@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkBrandSvg } from './brand-svg.ts';
 import { brandConfigSchema, brandKeySchema, supportContentSchema } from './brand-schema.ts';
 import type { BrandConfig, SupportContent } from './brand-schema.ts';
 import { compileBrandThemes } from './brand-theme.ts';
@@ -41,17 +42,16 @@ function readJson(absolute: string, file: string): JsonRead {
   }
 }
 
-// Brand SVGs are inlined into every page, so anything that could run script is refused.
-const UNSAFE_SVG = /<script|<foreignObject|\son\w+\s*=|javascript:|<iframe|<!ENTITY/i;
-
 function readSvg(brandsDir: string, key: string, name: string, field: string): { svg: string } | { problem: ConfigProblem } {
   const file = `brands/${key}/brand.json`;
   const absolute = join(brandsDir, key, name);
   if (!existsSync(absolute)) return { problem: { file, path: field, message: `file "${name}" not found in brands/${key}/` } };
   const svg = readFileSync(absolute, 'utf8').replace(/<\?xml[^>]*>\s*/, '').trim();
   if (!svg.startsWith('<svg')) return { problem: { file: `brands/${key}/${name}`, path: '(root)', message: 'not an SVG image' } };
-  if (UNSAFE_SVG.test(svg)) return { problem: { file: `brands/${key}/${name}`, path: '(root)', message: 'SVG contains script or event handlers' } };
-  return { svg };
+  // Inlined into every page: only what the allowlist knows, as checked (brand-svg.ts).
+  const checked = checkBrandSvg(svg);
+  if ('problem' in checked) return { problem: { file: `brands/${key}/${name}`, path: '(root)', message: checked.problem } };
+  return { svg: checked.svg };
 }
 
 type CompiledThemes = ReturnType<typeof compileBrandThemes>;

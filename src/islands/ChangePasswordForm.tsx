@@ -81,7 +81,9 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
     uti: type,
     FTUF: ftu ? 'Y' : 'N',
   });
-  if (query.get('fpsRedirect')) action.set('fpsRedirect', query.get('fpsRedirect') ?? '');
+  // Another place SiteMinder may send the visitor: passed on only as a same-origin path (issue 35).
+  const fpsRedirect = query.get('fpsRedirect');
+  if (fpsRedirect && hydrated && isSafeRedirect(fpsRedirect, location.origin)) action.set('fpsRedirect', fpsRedirect);
   if (query.get('uid')) action.set('uid', query.get('uid') ?? '');
 
   // A submit held for the host's code no longer holds the button once that code failed: the form says so,

@@ -2,7 +2,7 @@ import { useStore } from './hooks/use-store.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
-import { loginFormAction } from '../lib/login-messages.ts';
+import { loginFormAction, withSafeTargets } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
 import { validateLoginPassword, validateLoginUserId, withoutSurroundingBlanks } from '../lib/validators.ts';
 import type { LoginPasswordError, LoginUserIdError } from '../lib/validators.ts';
@@ -40,7 +40,8 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
   const messageKey = useStore($banner);
   useEffect(start, [start]);
   const hydrated = useHydrated();
-  const query = new URLSearchParams(useLocationSearch());
+  // TARGET and BGTARGET go to SiteMinder only as same-origin paths.
+  const query = withSafeTargets(new URLSearchParams(useLocationSearch()), hydrated ? location.origin : undefined);
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ userId: false, password: false });

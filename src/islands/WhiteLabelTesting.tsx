@@ -40,7 +40,7 @@ export default function WhiteLabelTesting({ strings, environmentMap, wlKey }: Pr
             <ul>
               {group.plWLMap.map((client) => (
                 <li key={client.wlKeyNonUniq + client.wlHref}>
-                  <a href={/^(\/(?!\/)|https:\/\/)/.test(client.wlHref) ? client.wlHref : '#'}>{client.clientdesc}</a> ({client.wlKeyNonUniq})
+                  {client.wlHref ? <a href={client.wlHref}>{client.clientdesc}</a> : client.clientdesc} ({client.wlKeyNonUniq})
                 </li>
               ))}
             </ul>

@@ -1,3 +1,5 @@
+import { isSafeRedirect } from './safe-redirect.ts';
+
 /** The SMUSRMSG catalogue of spec 8, as translation keys; anything else is the generic message. */
 const CATALOGUE = {
   'Authentication Level too low.': 'login.message.authLevel',
@@ -19,6 +21,23 @@ export const LOGIN_MESSAGE_KEYS: readonly LoginMessageKey[] = [...Object.values(
 export function loginMessageKey(smUsrMsg: string): LoginMessageKey {
   const trimmed = smUsrMsg.trim();
   return (CATALOGUE as Record<string, LoginMessageKey>)[trimmed] ?? 'login.message.generic';
+}
+
+/** Query parameters the login form hands to SiteMinder as where to go after sign-in (spec 3, 7). */
+export const LOGIN_TARGETS = ['TARGET', 'BGTARGET'] as const;
+
+/**
+ * The query without a TARGET or BGTARGET that is not a same-origin path (isSafeRedirect): the page checks them
+ * too before they go to SiteMinder (issue 35), which then uses its default. Without an origin (not in a browser
+ * yet) none is kept.
+ */
+export function withSafeTargets(query: URLSearchParams, origin: string | undefined): URLSearchParams {
+  const checked = new URLSearchParams(query);
+  for (const name of LOGIN_TARGETS) {
+    const value = checked.get(name);
+    if (value !== null && (origin === undefined || !isSafeRedirect(value, origin))) checked.delete(name);
+  }
+  return checked;
 }
 
 /** The SiteMinder form action for the current query (spec 7): SMQUERYDATA and, when present, TARGET. */

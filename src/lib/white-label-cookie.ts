@@ -1,8 +1,6 @@
 import { setCookie, WHITE_LABEL_COOKIE, WHITE_LABEL_COOKIE_DAYS } from './cookies.ts';
 import type { CookieJar } from './cookies.ts';
-
-/** A brand key as the build writes it: anything else is never stored. */
-const BRAND_KEY = /^[a-z0-9-]{1,40}$/;
+import { BRAND_KEY } from '../domain/brands.ts';
 
 /**
  * Keeps the brand in the white-label cookie (spec 9: 1 day). SiteMinder's answers (`/apps/home` without a
@@ -10,6 +8,7 @@ const BRAND_KEY = /^[a-z0-9-]{1,40}$/;
  * that hands the visitor to SiteMinder stamps its brand first, so they come back to it (design.md).
  */
 export function rememberBrand(jar: CookieJar, brand: string | undefined, secure: boolean): void {
+  // A brand key as the build writes it (its one format): anything else is never stored.
   if (brand && BRAND_KEY.test(brand)) setCookie(jar, WHITE_LABEL_COOKIE, brand, { days: WHITE_LABEL_COOKIE_DAYS, secure });
 }
 

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
 import type { WhiteLabelTestGroup } from '../contract/white-label-test-urls.ts';
 import { codeLoader } from '../lib/code-loader.ts';
+import { isSafeRedirect } from '../lib/safe-redirect.ts';
 
 /** The dialog's list: `failed` is the service's failure (spec 2.2's text), `codeFailed` code that did not arrive. */
 export type WhiteLabelLoad = { state: 'idle' | 'loading' | 'failed' | 'codeFailed' } | { state: 'loaded'; groups: WhiteLabelTestGroup[] };
@@ -11,8 +12,19 @@ const environment = codeLoader(() => import('../lib/environment.ts'));
 const supportService = codeLoader(() => import('../services/portal-support-service.ts'));
 const httpStats = codeLoader(() => import('../services/telemetry/report-http-stat.ts'));
 
+/**
+ * The groups with every link the service sent that is not a same-origin path (isSafeRedirect, the one rule: a
+ * pattern of its own accepted `/\evil.example`) emptied: the dialog shows its client without a link.
+ */
+export function withSafeLinks(groups: readonly WhiteLabelTestGroup[], origin: string): WhiteLabelTestGroup[] {
+  return groups.map((group) => ({
+    ...group,
+    plWLMap: group.plWLMap.map((client) => ({ ...client, wlHref: isSafeRedirect(client.wlHref, origin) ? client.wlHref : '' })),
+  }));
+}
+
 /** The White Label testing link and dialog of the login page (spec 2.2): shown only in integration-test environments. */
-export function createWhiteLabelTesting(options: { wlKey: string; environmentMap: BuiltEnvironmentMap }, hostname: () => string = () => location.hostname) {
+export function createWhiteLabelTesting(options: { wlKey: string; environmentMap: BuiltEnvironmentMap }, hostname: () => string = () => location.hostname, origin: () => string = () => location.origin) {
   const $testing = atom<{ shown: boolean; load: WhiteLabelLoad }>({ shown: false, load: { state: 'idle' } });
   const setLoad = (load: WhiteLabelLoad) => { $testing.set({ ...$testing.get(), load }); };
   return {
@@ -46,7 +58,7 @@ export function createWhiteLabelTesting(options: { wlKey: string; environmentMap
           reportHttpStat: (stat) => { reportHttpStat(stat, { wlKey: options.wlKey, environmentMap: options.environmentMap, fromState: 'login', toState: 'login/whiteLabelTesting' }); },
         });
         const result = await service.getWhiteLabelTestUrls();
-        setLoad(result.ok ? { state: 'loaded', groups: result.data } : { state: 'failed' });
+        setLoad(result.ok ? { state: 'loaded', groups: withSafeLinks(result.data, origin()) } : { state: 'failed' });
       },
     },
   };

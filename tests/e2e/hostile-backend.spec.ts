@@ -12,13 +12,15 @@ import { pwned, watch } from './support/hostile.ts';
 // Own origin and emulator (project "hostile-backend").
 freshEmulatorForEachTest();
 
-test('guessing the current password through the change-password form is cut off, and the page shows its generic message', async ({ page }) => {
+test('guessing the current password through the change-password form is cut off, and the page shows its generic message', async ({ page, request }) => {
   const changePassword = new ChangePasswordPage(page);
   const guess = (password: string) => page.request.post('/pw/forms/smpwservices.fcc?SMAUTHREASON=34&uid=jdoe', {
     form: { wl: 'nxn', USERNAME: 'jdoe', PASSWORD: password, NEWPASSWORD: 'Autumn#2026x', CONFIRMPASSWORD: 'Autumn#2026x' }, maxRedirects: 0,
   });
+  // The form shares the login lockout (issue 35): the fifth wrong current password locks the user id, and a locked
+  // id answers ACCOUNT_LOCKED whatever the password, so the form tells a guesser nothing more.
   for (let attempt = 1; attempt <= 10; attempt += 1) {
-    expect((await guess(`Guess#${attempt}abc`)).headers()['location']).toContain('SMPWERR=ISB_PASSVAL01');
+    expect((await guess(`Guess#${attempt}abc`)).headers()['location']).toContain(attempt < 5 ? 'SMPWERR=ISB_PASSVAL01' : 'SMPWERR=ACCOUNT_LOCKED');
   }
   // The eleventh attempt, through the page and with the right password: refused all the same, nothing changed.
   const problems = watch(page);
@@ -27,8 +29,11 @@ test('guessing the current password through the change-password form is cut off,
   await changePassword.submit();
   await expect(page).toHaveURL(/fps-self-change-pw\?.*SMPWERR=TOO_MANY_REQUESTS/);
   await expect(page.getByRole('alert')).toHaveText('Your password could not be changed. Please try again or contact the Help Desk.');
-  const login = await page.request.post('/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { form: { USER: 'jdoe', PASSWRD: 'Summer#2026' }, maxRedirects: 0 });
-  expect(login.headers()['location']).toBe('/apps/home');
+  const login = () => page.request.post('/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { form: { USER: 'jdoe', PASSWRD: 'Summer#2026' }, maxRedirects: 0 });
+  expect((await login()).headers()['location']).toContain('SMUSRMSG=Account+Locked');
+  // Past the lock the old password still signs in: nothing was changed.
+  expect((await request.post('/__emulator/clock/advance', { data: { seconds: 15 * 60 + 1 } })).ok()).toBe(true);
+  expect((await login()).headers()['location']).toBe('/apps/home');
   expect(problems).toEqual([]);
 });
 

@@ -231,3 +231,28 @@ test('a change password over 128 characters is refused whole, never cut', async 
   await expect(changePassword.submitButton).toBeDisabled();
   expect((await changePassword.newPassword.inputValue()).length).toBe(160);
 });
+
+test('TARGET and BGTARGET go to SiteMinder only as same-origin paths, from the island and from the plain form alike', async ({ page }) => {
+  // Issue 35: both went into the form unchecked. `/%0a/evil.com` decodes to a path a browser reads as //evil.com.
+  const hostile = { TARGET: '/%0a/evil.com', BGTARGET: '//evil.example' };
+  const fields = async () => ({
+    action: await page.locator('#login-form').getAttribute('action'),
+    TARGET: await page.locator('#login-form input[name=TARGET]').inputValue(),
+    BGTARGET: await page.locator('#login-form input[name=BGTARGET]').inputValue(),
+  });
+  const url = (targets: Record<string, string>) => `/app/nxn/login?${new URLSearchParams({ SMQUERYDATA: 'q', ...targets }).toString()}`;
+  // The plain form, as a browser that runs no island posts it: the pre-paint script fills the fields.
+  await page.route('**/_astro/*.js', (route) => route.abort());
+  await page.goto(url(hostile));
+  expect(await fields()).toEqual({ action: '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', TARGET: '', BGTARGET: '' });
+  await page.goto(url({ TARGET: '/apps/home?fromPage=x', BGTARGET: '/apps/other' }));
+  expect(await fields()).toEqual({ action: '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q&TARGET=%2Fapps%2Fhome%3FfromPage%3Dx', TARGET: '/apps/home?fromPage=x', BGTARGET: '/apps/other' });
+  // The island, once awake.
+  await page.unrouteAll();
+  await page.goto(url(hostile));
+  await islandsHydrated(page);
+  expect(await fields()).toEqual({ action: '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', TARGET: '', BGTARGET: '' });
+  await page.goto(url({ TARGET: '/apps/home?fromPage=x', BGTARGET: '/apps/other' }));
+  await islandsHydrated(page);
+  expect(await fields()).toEqual({ action: '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q&TARGET=%2Fapps%2Fhome%3FfromPage%3Dx', TARGET: '/apps/home?fromPage=x', BGTARGET: '/apps/other' });
+});

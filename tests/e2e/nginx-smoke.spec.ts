@@ -114,3 +114,14 @@ test('nginx pages run under their CSP without a violation', async ({ page }) => 
   await expect(page.getByRole('tabpanel')).toContainText('How we use cookies');
   expect(violations).toEqual([]);
 });
+
+test('nginx never routes the emulator\'s inspection endpoints, though the server behind it has them', async ({ request }) => {
+  // Issue 35: the service location listed __emulator, so the outbox (every passcode) was one request away.
+  const behind = `http://localhost:${process.env['E2E_PORT'] ?? '4399'}`;
+  expect((await request.get(`${behind}/__emulator/outbox`)).status()).toBe(200);
+  for (const [method, path] of [['GET', '/__emulator/outbox'], ['GET', '/__emulator/stats'], ['POST', '/__emulator/reset'], ['POST', '/__emulator/users'], ['GET', '/__emulator/heap']] as const) {
+    const response = await request.fetch(path, { method, maxRedirects: 0 });
+    expect(response.status(), `${method} ${path}`).toBe(404);
+    expect(await response.text(), `${method} ${path}`).not.toContain('messages');
+  }
+});

@@ -8,11 +8,14 @@ import { LoginPage } from './support/login-page.ts';
 // same visit over plain HTTP (E2E_PORT itself) gets the same cookies without Secure, so local development
 // without TLS keeps working.
 
-/** What sets each cookie: the service (XSRF-TOKEN, SMSESSION) and the pages (the rest). */
-const EVERY_COOKIE = ['EU_COOKIE', 'OptanonAlertBoxClosed', 'SMSESSION', 'USER_DISPLAY_LANGUAGE', 'WL_KEY', 'XSRF-TOKEN', 'targetLC'];
+/**
+ * What sets each cookie: the service (XSRF-TOKEN, the session) and the pages (the rest). The session is
+ * `__Host-SMSESSION` over TLS (issue 35: no sibling host or plain-HTTP answer can set it), `SMSESSION` without.
+ */
+const everyCookie = (session: string) => ['EU_COOKIE', 'OptanonAlertBoxClosed', session, 'USER_DISPLAY_LANGUAGE', 'WL_KEY', 'XSRF-TOKEN', 'targetLC'].sort();
 
 /** Does what sets every cookie, on `origin`, and returns the browser's cookies. */
-async function collectCookies(page: Page, origin: string): Promise<Cookie[]> {
+async function collectCookies(page: Page, origin: string, session: string): Promise<Cookie[]> {
   // SiteMinder's home sends a visitor without a session to login (the service sets XSRF-TOKEN on the way);
   // the login page keeps TARGET (targetLC) and the brand (WL_KEY).
   await page.goto(`${origin}/apps/home`);
@@ -34,7 +37,7 @@ async function collectCookies(page: Page, origin: string): Promise<Cookie[]> {
   await page.goto(`${origin}/app/brightpath529/cookiePolicy`);
   await page.getByRole('link', { name: 'Deutsch' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
-  await expect.poll(async () => (await page.context().cookies()).map((cookie) => cookie.name).sort()).toEqual(EVERY_COOKIE);
+  await expect.poll(async () => (await page.context().cookies()).map((cookie) => cookie.name).sort()).toEqual(everyCookie(session));
   return page.context().cookies();
 }
 
@@ -43,17 +46,18 @@ test.describe('cookies over TLS', () => {
 
   test('every cookie the portal sets over TLS is Secure and SameSite, and the XSRF token stays readable', async ({ page, baseURL }) => {
     expect(baseURL).toMatch(/^https:/);
-    const cookies = await collectCookies(page, baseURL ?? '');
+    const cookies = await collectCookies(page, baseURL ?? '', '__Host-SMSESSION');
     for (const cookie of cookies) {
       expect({ name: cookie.name, secure: cookie.secure, sameSite: cookie.sameSite }).toEqual({ name: cookie.name, secure: true, sameSite: expect.stringMatching(/^(Strict|Lax)$/) });
     }
     expect(cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')).toMatchObject({ httpOnly: false, sameSite: 'Strict' });
-    expect(cookies.find((cookie) => cookie.name === 'SMSESSION')).toMatchObject({ httpOnly: true });
+    expect(cookies.find((cookie) => cookie.name === '__Host-SMSESSION')).toMatchObject({ httpOnly: true, path: '/', secure: true });
+    expect(cookies.find((cookie) => cookie.name === '__Host-SMSESSION')?.domain).not.toMatch(/^\./);
   });
 
   test('the same visit over plain HTTP sets the same cookies without Secure', async ({ page }) => {
     const plain = `http://localhost:${process.env['E2E_PORT'] ?? '4399'}`;
-    const cookies = await collectCookies(page, plain);
+    const cookies = await collectCookies(page, plain, 'SMSESSION');
     for (const cookie of cookies) {
       expect({ name: cookie.name, secure: cookie.secure, sameSite: cookie.sameSite }).toEqual({ name: cookie.name, secure: false, sameSite: expect.stringMatching(/^(Strict|Lax)$/) });
     }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorClock } from '../clock.ts';
 import { z } from 'zod/mini';
-import { EmulatorHttpError, parseJson, readBody, sendJson } from '../http-utils.ts';
+import { EmulatorHttpError, isLoopbackAddress, parseJson, readBody, sendJson } from '../http-utils.ts';
 import type { RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState } from '../state.ts';
 
@@ -11,6 +11,42 @@ export interface InspectionContext {
   clock: EmulatorClock;
   limiter: RateLimiter;
   reset: () => void;
+}
+
+/** The environment variable that turns the inspection endpoints on (`on`) or off (`off`) whatever the address. */
+export const INSPECTION_ENV = 'EMULATOR_INSPECTION';
+
+/**
+ * Whether the inspection endpoints answer on a server bound to `bindHost` (design.md "Inspection endpoints"):
+ * on a loopback address yes (`npm start`, `npm run dev` and the tests, and outside tests, use them), on any other
+ * address only when asked for (`EMULATOR_INSPECTION=on`); `EMULATOR_INSPECTION=off` turns them off anywhere.
+ * They hand out every passcode and temporary password and reset lockouts: a demo or staging host reachable from
+ * elsewhere must not have them by accident.
+ */
+export function inspectionEnabled(bindHost: string, env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  const asked = env[INSPECTION_ENV]?.trim().toLowerCase();
+  if (asked === 'on') return true;
+  if (asked === 'off') return false;
+  return isLoopbackAddress(bindHost);
+}
+
+/**
+ * Refuses a request another site makes (403): an Origin of another host, or `Origin: null` (a sandboxed frame,
+ * a redirect across sites, a `data:` page), or Fetch Metadata saying cross-site or same-site. Without it any web
+ * page a developer opened could read the outbox or reset the lockouts of their local emulator.
+ */
+export function refuseCrossSiteInspection(req: IncomingMessage): void {
+  const site = req.headers['sec-fetch-site'];
+  const origin = req.headers.origin;
+  let sameHost: boolean;
+  try {
+    sameHost = origin !== undefined && new URL(origin).host === req.headers.host;
+  } catch {
+    sameHost = false;
+  }
+  if (site === 'cross-site' || site === 'same-site' || (origin !== undefined && !sameHost)) {
+    throw new EmulatorHttpError(403, 'CROSS_SITE', 'inspection endpoints answer this origin only');
+  }
 }
 
 /** Most users the emulator holds; `POST /__emulator/users` refuses to go past it. */
@@ -53,6 +89,7 @@ const MAX_ADVANCE_SECONDS = 7 * 24 * 3600;
 /** The emulator's own endpoints for tests: outbox, stats, reset, a deploy, answering calls, moving the clock on, extra users, heap. */
 export async function handleInspection(context: InspectionContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
   const { state, clock } = context;
+  refuseCrossSiteInspection(req);
   const method = req.method ?? 'GET';
   const path = url.pathname;
   const to = url.searchParams.get('to');

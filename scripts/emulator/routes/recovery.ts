@@ -7,7 +7,7 @@ import type { OtpAuthResponse, SendOtpRequest } from '../../../src/contract/reco
 import type { Channel } from '../../../src/domain/flows.ts';
 import { OTP_ERR_003, STATUS_PENDING, STATUS_UNREACHABLE } from '../../../src/domain/error-codes.ts';
 import { deobfuscate, obfuscate } from '../../../src/lib/obfuscation.ts';
-import { decodeSegment, EmulatorHttpError, readJson, sendJson, token } from '../http-utils.ts';
+import { clientAddress, decodeSegment, EmulatorHttpError, readJson, sendJson, token } from '../http-utils.ts';
 import { MAX_WRONG_TRIES, newPasscode, PASSCODE_TTL_MS } from '../passcodes.ts';
 import { temporaryPassword } from '../passwords.ts';
 import { RESEND_COOLDOWN_MS, tooManyRequests } from '../rate-limits.ts';
@@ -21,14 +21,13 @@ export interface RecoveryContext {
   now: () => number;
   answerCallAfterMs: number;
   limiter: RateLimiter;
+  /** The host an SMS's WebOTP line names: configuration of the environment, never the request's (webOtpHostOf). */
+  webOtpHost: () => string;
 }
 
-/**
- * Counts one action against the user's and the client's limits. The client is the connecting address: a real
- * service behind its own proxy would take it from the proxy's header, which a visitor cannot forge.
- */
+/** Counts one action against the user's and the client's limits (the client: clientAddress, behind a trusted proxy its header). */
 function limit(context: RecoveryContext, req: IncomingMessage, action: RateLimitedAction, user: string | undefined): void {
-  context.limiter.consume(action, { user, client: req.socket.remoteAddress ?? 'unknown' }, context.now());
+  context.limiter.consume(action, { user, client: clientAddress(req) }, context.now());
 }
 
 const BASE = '/portal-login-service/public';
@@ -79,22 +78,6 @@ async function auth(context: RecoveryContext, req: IncomingMessage, res: ServerR
 }
 
 /** generate-otp and resend-otp alike: a second code to a channel within the cooldown is a resend by another name. */
-/**
- * The host of the site the visitor is on, with its port when not the default: the page's Origin (the browser
- * sends it with every POST), else the Host header.
- */
-function siteHost(req: IncomingMessage): string {
-  const origin = req.headers.origin;
-  if (origin) {
-    try {
-      return new URL(origin).host;
-    } catch {
-      // A malformed Origin falls through to the Host header.
-    }
-  }
-  return req.headers.host ?? 'localhost';
-}
-
 function sendPasscode(context: RecoveryContext, req: IncomingMessage, body: SendOtpRequest, res: ServerResponse): void {
   const transaction = requireTransaction(context, body);
   const last = transaction.sentAt[body.channel];
@@ -115,7 +98,9 @@ function sendPasscode(context: RecoveryContext, req: IncomingMessage, body: Send
     ? `Calling ${contact}: the caller will be asked to key ${code}.`
     : body.channel === 'sms'
       // The WebOTP line (WICG sms-one-time-codes): a browser offers the code only to the site named here.
-      ? `Your passcode is ${code}. It expires in 20 minutes. Never share it.\n\n@${siteHost(req)} #${code}`
+      // The host is the environment's configuration: taken from the request's Origin or Host, a phishing site
+      // relaying the flow got `@evil.example #code`, which the browser then offered on the phishing page.
+      ? `Your passcode is ${code}. It expires in 20 minutes. Never share it.\n\n@${context.webOtpHost()} #${code}`
       : `Your passcode is ${code}. It expires in 20 minutes. Never share it.`;
   context.state.send({ channel: body.channel, to: contact, text, code, at: new Date(context.now()).toISOString() });
   sendJson(res, 200, {

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brandOf, cookieOf, EmulatorHttpError, escapeHtml, readForm, redirect, safeTarget, sendHtml, setCookieHeader, token } from '../http-utils.ts';
+import { brandOf, clientAddress, cookieOf, EmulatorHttpError, hostCookieName, XSRF_COOKIE, escapeHtml, readForm, redirect, safeTarget, sendHtml, setCookieHeader, token } from '../http-utils.ts';
 import { PASSWORD_HISTORY } from '../../../src/domain/password-rules.ts';
 import { checkNewPassword } from '../passwords.ts';
-import { LOCKED_SMUSRMSG } from '../login-lockout.ts';
+import { CLIENT_LIMITED_SMUSRMSG, LOCKED_SMPWERR, LOCKED_SMUSRMSG } from '../login-lockout.ts';
 import type { LoginLockout } from '../login-lockout.ts';
-import type { RateLimiter } from '../rate-limits.ts';
+import type { RateLimitedAction, RateLimiter } from '../rate-limits.ts';
 import type { EmulatorState } from '../state.ts';
-import { DEFAULT_BRAND } from '../../../src/domain/brands.ts';
+import { DEFAULT_BRAND, isBrandKey } from '../../../src/domain/brands.ts';
 import { WHITE_LABEL_COOKIE } from '../../../src/lib/cookies.ts';
 
 /** What the SiteMinder routes need: the state, and the clock and limiter for password-change attempts. */
@@ -20,6 +20,7 @@ export interface SiteMinderContext {
 /** The SMPWERR of a refused attempt: not a password rule, so the page shows its generic message. */
 export const PASSWORD_CHANGE_RATE_LIMITED = 'TOO_MANY_REQUESTS';
 
+/** SiteMinder's session cookie; over TLS `__Host-SMSESSION` (hostCookieName), the only name read there. */
 const SESSION_COOKIE = 'SMSESSION';
 const CHANGE_PASSWORD_AGENT = 'nxnportal';
 
@@ -37,6 +38,12 @@ function originHost(origin: string): string | undefined {
  * is an Origin that is not a URL (refused with 403, as cross-site, rather than failing with 500). The site the
  * visitor is on is the Host, or behind a proxy that cannot keep it (Cloudflare's worker fetches the service by
  * its own name) the X-Forwarded-Host it sets, as X-Forwarded-Proto says the scheme.
+ *
+ * `Origin: null` is what the portal's own forms send (their pages' Referrer-Policy is no-referrer, which makes
+ * a browser hide the origin of a form post), but also what a sandboxed frame or a cross-site redirect sends, and
+ * it passed (issue 35: login CSRF from browsers without Fetch Metadata). It is accepted only as this site's:
+ * with `Sec-Fetch-Site: same-origin`, or, from a browser without Fetch Metadata, with the XSRF-TOKEN cookie,
+ * which is SameSite=Strict and so never comes with a post another site makes.
  */
 function refuseCrossSite(req: IncomingMessage): void {
   const site = req.headers['sec-fetch-site'];
@@ -46,13 +53,10 @@ function refuseCrossSite(req: IncomingMessage): void {
   // The browser's own word that the post comes from the page's origin, as the visitor sees it: it holds through a
   // proxy that fetches the service by another name (Netlify's rewrites pass no X-Forwarded-Host).
   if (site === 'same-origin') return;
-  if (site === 'cross-site' || (origin && origin !== 'null' && originHost(origin) !== host)) {
-    throw new EmulatorHttpError(403, 'CROSS_SITE', 'cross-site form posts are refused');
-  }
+  const opaqueButOurs = site === undefined && cookieOf(req, XSRF_COOKIE) !== undefined;
+  const crossSite = site === 'cross-site' || (origin === 'null' ? !opaqueButOurs : origin !== undefined && originHost(origin) !== host);
+  if (crossSite) throw new EmulatorHttpError(403, 'CROSS_SITE', 'cross-site form posts are refused');
 }
-
-/** A brand key as the portal writes it (the form's `wl`, the white-label cookie). */
-const BRAND_KEY = /^[a-z0-9-]{1,40}$/;
 
 function loginPage(wl: string, query: Record<string, string>): string {
   return `/app/${wl}/login?${new URLSearchParams(query).toString()}`;
@@ -71,6 +75,11 @@ async function processLogin(context: SiteMinderContext, req: IncomingMessage, re
   const refuse = (message: string) => {
     redirect(res, loginPage(wl, { SMQUERYDATA: smQueryData, SMUSRMSG: message, SMAUTHREASON: '0', SMAUTHSTATUS: '0', TARGET: target }));
   };
+  // Per client before anything else: one client's guesses across many ids (or a flood of junk ids) end here.
+  if (!allowAttempt(context, req, 'signIn', undefined)) {
+    refuse(CLIENT_LIMITED_SMUSRMSG);
+    return;
+  }
   // A locked user id fails whatever the password, the right one too, until the lock ends.
   if (lockout.isLocked(userId, context.now())) {
     refuse(LOCKED_SMUSRMSG);
@@ -88,8 +97,8 @@ async function processLogin(context: SiteMinderContext, req: IncomingMessage, re
     return;
   }
   const session = token();
-  state.sessions.set(session, { userId: user.userId, wl });
-  redirect(res, target, [setCookieHeader(req, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Lax' })]);
+  state.sessions.set(session, { userId: user.userId, wl, createdAt: context.now(), lastUsedAt: context.now() });
+  redirect(res, target, [setCookieHeader(req, hostCookieName(req, SESSION_COOKIE), session, { httpOnly: true, sameSite: 'Lax' })]);
 }
 
 /**
@@ -97,8 +106,8 @@ async function processLogin(context: SiteMinderContext, req: IncomingMessage, re
  * credential collector (design.md): `/` follows the white-label and language cookies to the right login
  * page, so every way back to login (Cancel, Log In, Go To Login) keeps the visitor's brand and language.
  */
-function home(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): void {
-  const session = state.sessions.get(cookieOf(req, SESSION_COOKIE) ?? '');
+function home(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  const session = context.state.useSession(cookieOf(req, hostCookieName(req, SESSION_COOKIE)) ?? '', context.now());
   if (!session) {
     const query: Record<string, string> = { SMQUERYDATA: token(12), TARGET: '/apps/home' };
     const fromPage = url.searchParams.get('fromPage');
@@ -113,21 +122,24 @@ function home(state: EmulatorState, req: IncomingMessage, res: ServerResponse, u
  * Ends the session and shows the logout page of the brand the visitor signed in with; without a session (it
  * lapsed, or another tab ended it), of the brand the white-label cookie names, else the default brand.
  */
-function logout(state: EmulatorState, req: IncomingMessage, res: ServerResponse): void {
-  const key = cookieOf(req, SESSION_COOKIE) ?? '';
+function logout(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse): void {
+  const { state } = context;
+  const name = hostCookieName(req, SESSION_COOKIE);
+  const key = cookieOf(req, name) ?? '';
   const cookieBrand = cookieOf(req, WHITE_LABEL_COOKIE) ?? '';
-  const wl = state.sessions.get(key)?.wl ?? (BRAND_KEY.test(cookieBrand) ? cookieBrand : DEFAULT_BRAND);
+  const wl = state.useSession(key, context.now())?.wl ?? (isBrandKey(cookieBrand) ? cookieBrand : DEFAULT_BRAND);
   state.sessions.delete(key);
-  redirect(res, `/app/${wl}/logout`, [setCookieHeader(req, SESSION_COOKIE, '', { httpOnly: true, sameSite: 'Lax', maxAge: 0 })]);
+  redirect(res, `/app/${wl}/logout`, [setCookieHeader(req, name, '', { httpOnly: true, sameSite: 'Lax', maxAge: 0 })]);
 }
 
 /**
- * Counts a password-change attempt against the user id and the client; false when refused. Without it the
- * form's ISB_PASSVAL01 (current password wrong) would let anyone test passwords without end.
+ * Counts a sign-in or password-change attempt against the client (clientAddress) and, where the action has a
+ * per-user limit, the user id; false when refused. Without it the password form's ISB_PASSVAL01 (current
+ * password wrong) would let anyone test passwords without end.
  */
-function allowAttempt(context: SiteMinderContext, req: IncomingMessage, userId: string): boolean {
+function allowAttempt(context: SiteMinderContext, req: IncomingMessage, action: RateLimitedAction, userId: string | undefined): boolean {
   try {
-    context.limiter.consume('passwordChange', { user: userId, client: req.socket.remoteAddress ?? 'unknown' }, context.now());
+    context.limiter.consume(action, { user: userId, client: clientAddress(req) }, context.now());
     return true;
   } catch (error) {
     if (error instanceof EmulatorHttpError && error.status === 429) return false;
@@ -136,7 +148,7 @@ function allowAttempt(context: SiteMinderContext, req: IncomingMessage, userId: 
 }
 
 async function changePassword(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const { state } = context;
+  const { state, lockout } = context;
   refuseCrossSite(req);
   const form = await readForm(req);
   const wl = brandOf(req, form);
@@ -145,24 +157,39 @@ async function changePassword(context: SiteMinderContext, req: IncomingMessage, 
     query.set('SMPWERR', code);
     redirect(res, `/self-service/${wl}/fps-self-change-pw?${query.toString()}`);
   };
+  const userId = form.get('USERNAME') ?? '';
   // Counted for unknown user ids too, before anything is checked, so nothing is learnt from a refused attempt.
-  if (!allowAttempt(context, req, form.get('USERNAME') ?? '')) {
+  if (!allowAttempt(context, req, 'passwordChange', userId)) {
     back(PASSWORD_CHANGE_RATE_LIMITED);
     return;
   }
-  const user = state.user(form.get('USERNAME') ?? '');
+  // The form checks the current password as the sign-in form does, so it shares its lockout (issue 35): a locked
+  // user id answers the same whatever password was given, and a wrong current password counts toward the lock.
+  if (lockout.isLocked(userId, context.now())) {
+    back(LOCKED_SMPWERR);
+    return;
+  }
+  const wrongCurrentPassword = () => {
+    back(userId !== '' && lockout.fail(userId, context.now()) ? LOCKED_SMPWERR : 'ISB_PASSVAL01');
+  };
+  const user = state.user(userId);
   if (!user) {
-    back('ISB_PASSVAL01');
+    wrongCurrentPassword();
     return;
   }
   const refusal = checkNewPassword({
     type: user.type, current: user.password, given: form.get('PASSWORD') ?? '', next: form.get('NEWPASSWORD') ?? '',
     confirm: form.get('CONFIRMPASSWORD') ?? '', history: user.history,
   });
+  if (refusal === 'ISB_PASSVAL01') {
+    wrongCurrentPassword();
+    return;
+  }
   if (refusal) {
     back(refusal);
     return;
   }
+  lockout.succeed(userId);
   user.history = [user.password, ...user.history].slice(0, PASSWORD_HISTORY);
   user.password = form.get('NEWPASSWORD') ?? '';
   user.temporary = false;
@@ -171,11 +198,10 @@ async function changePassword(context: SiteMinderContext, req: IncomingMessage, 
 
 /** SiteMinder login, logout, the signed-in home page and the password services; false for other paths. */
 export async function handleSiteMinder(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-  const { state } = context;
   const method = req.method ?? 'GET';
   if (url.pathname === '/login/forms/bg/ProcessLogin.fcc' && method === 'POST') await processLogin(context, req, res, url);
-  else if (url.pathname === '/apps/home' && method === 'GET') home(state, req, res, url);
-  else if (url.pathname === '/login/logout.html' && method === 'GET') logout(state, req, res);
+  else if (url.pathname === '/apps/home' && method === 'GET') home(context, req, res, url);
+  else if (url.pathname === '/login/logout.html' && method === 'GET') logout(context, req, res);
   else if (url.pathname === '/pw/forms/smpwservices.fcc' && method === 'POST') await changePassword(context, req, res, url);
   else return false;
   return true;

@@ -179,6 +179,14 @@ describe('redirect safety', () => {
     ['/..%2F%2Fevil.example', false],
     ['/app/..//evil.example', false],
     ['/app/nxn/../nxn/login', true],
+    // Issue 35: control characters are checked decoded, where a browser drops them and reads `//evil.com`.
+    ['/%0a/evil.com', false],
+    ['/%09/evil.com', false],
+    ['/%0d%0a/evil.com', false],
+    ['/%7f/evil.com', false],
+    ['https://portal.nxn.example/%0a/evil.com', false],
+    ['/%5Cevil.com', false],
+    ['/%5C%5Cevil.com', false],
   ])('%s is safe: %s', (target, safe) => {
     expect(isSafeRedirect(target, origin, ['partner.example'])).toBe(safe);
   });
