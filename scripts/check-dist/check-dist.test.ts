@@ -7,6 +7,7 @@ import { cspHash } from '../../src/build/csp.ts';
 import { staticHostHeaders } from '../../src/build/page-headers.ts';
 import { nginxRoutes, notFoundFiles, staticHostRedirects } from '../../src/build/host-routes.ts';
 import { serverDirOf } from '../../src/build/dist-layout.ts';
+import { writeBuildInfo } from '../../src/build/environment-files.ts';
 import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
 import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport, hostRuleProblems, nginxCaptureProblems } from './check-dist.ts';
 

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR, ensureBuilt } from '../../scripts/server/ensure-built.ts';
 import { createPortalServer } from '../../scripts/server/portal-server.ts';
-import { createEmulator } from '../../scripts/emulator/create-emulator.ts';
+import { createEmulator, hostWithPort } from '../../scripts/emulator/create-emulator.ts';
 import { makeRelease } from '../../scripts/deploy/release.ts';
 import { serveStaticHost } from '../../scripts/deploy/serve-static-host.ts';
 import { HOST_NAMES, HOST_PORTS, HOSTS_DIR, SERVICES_PORTS } from './hosts.ts';
@@ -55,7 +55,8 @@ if (wanted.includes('nginx')) {
 }
 for (const host of ['cloudflare', 'netlify'] as const) {
   if (!wanted.includes(host)) continue;
-  const emulator = createEmulator();
+  // Loopback only: the tests read the outbox here, never through the runtime; SMS name the runtime's site.
+  const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', HOST_PORTS[host]) });
   createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(SERVICES_PORTS[host], '127.0.0.1');
   children.push(serveStaticHost({ host, port: HOST_PORTS[host], releases: join(HOSTS_DIR, host), services: `http://127.0.0.1:${String(SERVICES_PORTS[host])}` }));
   started.push(answers(`http://127.0.0.1:${String(HOST_PORTS[host])}/`, 120));
