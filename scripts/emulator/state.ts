@@ -1,5 +1,6 @@
 import type { Channel, Flow } from '../../src/domain/flows.ts';
 import { PASSCODE_TTL_MS } from './passcodes.ts';
+import { PasskeyStore } from './passkey-store.ts';
 import { loadUsers } from './users.ts';
 import type { EmulatorUser } from './users.ts';
 
@@ -71,6 +72,8 @@ export class EmulatorState {
   /** SiteMinder session cookie -> the user and the brand they signed in with (logout returns there). */
   sessions = new Map<string, { userId: string; wl: string }>();
   outbox: OutboxMessage[] = [];
+  /** Passkeys, their open challenges and the offer's declines (design.md, "Passkeys"). */
+  readonly passkeys = new PasskeyStore();
   stats: StatRecord[] = [];
   /** A deploy happened under the open pages (`POST /__emulator/deploy`): their hashed scripts answer 404. */
   scriptsGone = false;
@@ -90,6 +93,7 @@ export class EmulatorState {
     this.outbox = [];
     this.stats = [];
     this.scriptsGone = false;
+    this.passkeys.reset();
   }
 
   /**
