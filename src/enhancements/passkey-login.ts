@@ -51,10 +51,13 @@ export function startPasskeyLogin(box: HTMLElement | null): void {
   const Available = window.PublicKeyCredential as typeof PublicKeyCredential | undefined;
   if (!box || !Available) return;
   const Credential: typeof PublicKeyCredential = Available;
-  const alert = box.querySelector('[role="alert"]');
+  const alert = box.querySelector('.passkey-signin__message');
   const button = box.querySelector('button');
   const show = (message: PasskeyMessage | '') => {
-    if (alert) alert.textContent = message && (box.dataset[message] ?? '');
+    if (!alert) return;
+    alert.textContent = message && (box.dataset[message] ?? '');
+    if (message) alert.setAttribute('role', 'alert');
+    else alert.removeAttribute('role');
   };
   const wl = document.body.dataset['brand'] ?? '';
   let pending: AbortController | undefined;

@@ -204,6 +204,8 @@ export function startPasskeyPage(root: Document): void {
   const query = new URLSearchParams(location.search);
   const target = query.get('TARGET');
   if (target !== null) {
+    // The page's pre-paint watchdog stands down: the offer's code is here and takes it from now.
+    document.documentElement.setAttribute('data-passkey-offer', 'live');
     const panel = root.querySelector<HTMLElement>('.passkey-page--offer');
     const safe = isSafeRedirect(target, location.origin) ? target : '/apps/home';
     if (!panel) location.replace(safe);
