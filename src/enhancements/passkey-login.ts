@@ -51,6 +51,7 @@ export function startPasskeyLogin(box: HTMLElement | null): void {
   const Available = window.PublicKeyCredential as typeof PublicKeyCredential | undefined;
   if (!box || !Available) return;
   const Credential: typeof PublicKeyCredential = Available;
+  const { dataset } = box;
   const alert = box.querySelector('.passkey-signin__message');
   const button = box.querySelector('button');
   const show = (message: PasskeyMessage | '') => {
@@ -83,7 +84,11 @@ export function startPasskeyLogin(box: HTMLElement | null): void {
       const options = await post('options', { wl }, signal);
       if (!options.ok) throw new Error(String(options.status));
       const publicKey = requestOptions((await options.json()) as PublicKeyCredentialRequestOptionsJSON);
-      const credential = await navigator.credentials.get({ publicKey, mediation, signal });
+      // Marked while pending, so the engines' journeys can show the request never holds up a password sign-in.
+      dataset['pending'] = mediation;
+      const credential = await navigator.credentials.get({ publicKey, mediation, signal }).finally(() => {
+        delete dataset['pending'];
+      });
       // Aborted after the passkey was chosen (a password submit raced it): the password wins.
       if (!(credential instanceof Credential) || signal.aborted) return;
       stage = 'fault';
