@@ -37,11 +37,13 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.
  *   E2E_WAYS_BACK_NGINX_SERVICES_PORT  E2E_PORT + 18  (none)              the emulator of its own that nginx proxies to
  *   E2E_NGINX_OPS_PORT         E2E_PORT + 19  nginx (go-live-nginx-smoke)  nginx of its own in front of stand-in backends
  *   E2E_NGINX_OUTAGE_PORT      E2E_PORT + 20  nginx (go-live-nginx-smoke)  nginx whose SiteMinder is down, service over TLS
+ *   E2E_PASSKEYS_PORT          E2E_PORT + 21  passkeys                     passkeys (Chromium's virtual authenticator; enrols
+ *                                                                          passkeys and reads the statistics)
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
  * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and
  * the dev server 4422, TLS 4423, ways back 4424,
- * code arrival 4425, engagement 4426, ways back behind nginx 4427 and its emulator 4428).
+ * code arrival 4425, engagement 4426, ways back behind nginx 4427 and its emulator 4428, passkeys 4429).
  */
 const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const PORT = port('E2E_PORT', 4399);
@@ -67,6 +69,7 @@ const ISOLATED: Array<{ spec: string; port: number }> = [
   { spec: 'ways-back-to-login', port: port('E2E_WAYS_BACK_PORT', PORT + 14) },
   { spec: 'code-arrival', port: port('E2E_CODE_ARRIVAL_PORT', PORT + 15) },
   { spec: 'hydrate-on-engagement', port: port('E2E_ENGAGE_PORT', PORT + 16) },
+  { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21) },
 ];
 /** The spec that edits brand files under `astro dev` (it starts that server itself). */
 const DEV_SERVER_SPEC = 'brand-live-edit';

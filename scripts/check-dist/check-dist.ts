@@ -25,7 +25,7 @@ export const BRAND_PAGES = [
   'app/{wl}/login.html', 'app/{wl}/sorry.html', 'app/{wl}/logout.html', 'app/{wl}/ssoLogout.html',
   'app/{wl}/systemRequirements.html', 'app/{wl}/cookiePolicy.html', 'app/{wl}/pageNotFound.html', 'app/{wl}.html',
   'app/{wl}/termsOfUse.html', 'app/{wl}/accessDenied.html', 'app/{wl}/loggedOut.html', 'app/{wl}/samlError.html',
-  'app/{wl}/sessionExpired.html', 'app/{wl}/systemUnavailable.html',
+  'app/{wl}/sessionExpired.html', 'app/{wl}/systemUnavailable.html', 'app/{wl}/passkey.html',
   'self-service/{wl}/fps.html', 'self-service/{wl}/fuid.html', 'self-service/{wl}/fps-self-change-pw.html',
 ];
 

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { cookieOf, EmulatorHttpError, sendJson, setCookieHeader, token, XSRF_COOKIE } from './http-utils.ts';
 import { handleInspection } from './routes/inspection.ts';
 import { handleMetrics } from './routes/metrics.ts';
+import { handlePasskeys, passkeyConfigFromEnvironment } from './routes/passkeys.ts';
+import type { PasskeyConfig } from './routes/passkeys.ts';
 import { handleRecovery } from './routes/recovery.ts';
 import { handleSiteMinder } from './routes/siteminder.ts';
 import { createClock } from './clock.ts';
@@ -32,6 +34,13 @@ export interface EmulatorOptions {
    * yes, any other address only with EMULATOR_INSPECTION=on). Without it they are absent (404).
    */
   inspection: boolean;
+  /** Where passkeys may be used (default EMULATOR_PASSKEY_RP_ID / EMULATOR_PASSKEY_ORIGINS, else loopback origins, RP ID the page's host). */
+  passkeys?: PasskeyConfig;
+  /**
+   * Whether a password sign-in of a user without a passkey goes by the offer page (default true, design.md).
+   * Tests of SiteMinder's own walk turn it off; the offer is tested in passkeys.test.ts.
+   */
+  passkeyOffer?: boolean;
 }
 
 /** The emulator: a request handler that answers service paths and says false for everything else. */
@@ -59,7 +68,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   const lockout = new LoginLockout((userId) => state.user(userId) !== undefined);
   const configuredHost = options.webOtpHost;
   const webOtpHost = () => process.env[WEBOTP_HOST_ENV] || (typeof configuredHost === 'function' ? configuredHost() : configuredHost ?? 'localhost');
-  const recovery = { state, now, answerCallAfterMs, limiter, lockout, webOtpHost };
+  const recovery = { state, now, answerCallAfterMs, limiter, lockout, webOtpHost, passkeyOffer: options.passkeyOffer ?? true };
+  const passkeys = { state, now, lockout, config: options.passkeys ?? passkeyConfigFromEnvironment() };
   const reset = () => {
     state.reset();
     limiter.reset();
@@ -80,7 +90,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       if (req.method !== 'GET' && req.method !== 'HEAD' && (!cookie || req.headers['x-xsrf-token'] !== cookie)) {
         throw new EmulatorHttpError(403, 'XSRF', 'missing or wrong X-XSRF-TOKEN header');
       }
-      return (await handleRecovery(recovery, req, res, path)) || (sendJson(res, 404, { errorCode: 'NOT_FOUND', message: 'no such service path' }), true);
+      return (await handlePasskeys(passkeys, req, res, path)) || (await handleRecovery(recovery, req, res, path)) || (sendJson(res, 404, { errorCode: 'NOT_FOUND', message: 'no such service path' }), true);
     }
     if (path === '/nxn-service/public/wlTestUrls' && req.method === 'GET') {
       sendJson(res, 200, WHITE_LABEL_TEST_GROUPS);

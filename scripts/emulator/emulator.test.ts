@@ -8,7 +8,8 @@ let api: TestEmulator;
 
 beforeEach(async () => {
   clock = Date.parse('2026-11-22T12:00:00Z');
-  api = await startTestEmulator({ now: () => clock, answerCallAfterMs: 8000 });
+  // SiteMinder's walk without the passkey offer on the way (design.md): passkeys.test.ts tests the offer.
+  api = await startTestEmulator({ now: () => clock, answerCallAfterMs: 8000, passkeyOffer: false });
 });
 afterEach(async () => api.close());
 

@@ -1,5 +1,6 @@
 import type { Channel, Flow } from '../../src/domain/flows.ts';
 import { PASSCODE_TTL_MS } from './passcodes.ts';
+import { PasskeyStore } from './passkey-store.ts';
 import { loadUsers } from './users.ts';
 import type { EmulatorUser } from './users.ts';
 
@@ -87,6 +88,8 @@ export class EmulatorState {
    */
   sessions = new Map<string, EmulatorSession>();
   outbox: OutboxMessage[] = [];
+  /** Passkeys, their open challenges and the offer's declines (design.md, "Passkeys"). */
+  readonly passkeys = new PasskeyStore();
   stats: StatRecord[] = [];
   /** A deploy happened under the open pages (`POST /__emulator/deploy`): their hashed scripts answer 404. */
   scriptsGone = false;
@@ -106,6 +109,7 @@ export class EmulatorState {
     this.outbox = [];
     this.stats = [];
     this.scriptsGone = false;
+    this.passkeys.reset();
   }
 
   /**

@@ -3,12 +3,14 @@ import enCommon from './locales/en-US/common.json' with { type: 'json' };
 import enLogin from './locales/en-US/login.json' with { type: 'json' };
 import enPages from './locales/en-US/pages.json' with { type: 'json' };
 import enRecovery from './locales/en-US/recovery.json' with { type: 'json' };
+import enPasskeys from './locales/en-US/passkeys.json' with { type: 'json' };
 import deCommon from './locales/de-DE/common.json' with { type: 'json' };
 import deLogin from './locales/de-DE/login.json' with { type: 'json' };
 import dePages from './locales/de-DE/pages.json' with { type: 'json' };
 import deRecovery from './locales/de-DE/recovery.json' with { type: 'json' };
+import dePasskeys from './locales/de-DE/passkeys.json' with { type: 'json' };
 
-const enUS = { ...enCommon, ...enPages, ...enLogin, ...enRecovery };
+const enUS = { ...enCommon, ...enPages, ...enLogin, ...enRecovery, ...enPasskeys };
 
 /** Every translation key; en-US is the source of the key set. */
 export type TranslationKey = keyof typeof enUS;
@@ -16,7 +18,7 @@ export type TranslationKey = keyof typeof enUS;
 /** The flat dotted-key tables per language (de-DE is checked against en-US by a test). */
 export const TRANSLATIONS: Record<Language, Record<TranslationKey, string>> = {
   'en-US': enUS,
-  'de-DE': { ...deCommon, ...dePages, ...deLogin, ...deRecovery },
+  'de-DE': { ...deCommon, ...dePages, ...deLogin, ...deRecovery, ...dePasskeys },
 };
 
 /** Translates one key, filling `{{placeholders}}`. */

@@ -123,7 +123,7 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
       <div className="field">
         <label htmlFor={`${id}-user`}>{strings.userId}</label>
         <input
-          ref={userIdField} id={`${id}-user`} name="USER" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} required
+          ref={userIdField} id={`${id}-user`} name="USER" type="text" autoComplete="username webauthn" autoCapitalize="none" spellCheck={false} required
           value={userId} aria-invalid={showUserIdError} aria-describedby={showUserIdError ? `${id}-user-error` : undefined}
           onChange={(event) => { setUserId(event.target.value); setDirty((state) => ({ ...state, userId: true })); }}
           onBlur={() => setTouched((state) => ({ ...state, userId: true }))}

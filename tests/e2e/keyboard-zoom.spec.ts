@@ -14,11 +14,12 @@ test('the login page works by keyboard alone: sensible tab order, visible focus,
     expect(outlined, `${label} shows where the focus is`).toBe(true);
     order.push(label);
   }
-  // Skip link first, then the header, then the form (its submit stays out of the order until the form is valid).
+  // Skip link first, then the header, then the form (its submit stays out of the order until the form is valid),
+  // then Sign in with a passkey (issue 36) and the links.
   expect(order.slice(0, 6)).toEqual([
     'a: Skip to main content', 'a: NXN Investor Services home', 'a: Log In', 'input: User ID', 'input: Password', 'button: Show password',
   ]);
-  expect(order.slice(6)).toEqual(['a: Forgot Password', 'a: Forgot User ID']);
+  expect(order.slice(6)).toEqual(['button: Sign in with a passkey', 'a: Forgot Password']);
 
   // The skip link moves focus to the main content.
   await page.keyboard.press('Shift+Tab');

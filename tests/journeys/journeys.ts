@@ -127,6 +127,23 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: 'a pending passkey autofill request never stands in the way of a password sign-in',
+    async run(driver) {
+      await driver.goto('/app/nxn/login?SMQUERYDATA=journey&TARGET=%2Fapps%2Fhome');
+      // Where the engine has passkey autofill, the page's conditional request is pending before the visitor types.
+      const autofill = await driver.evaluate(async () => {
+        const credential = (window as unknown as { PublicKeyCredential?: typeof PublicKeyCredential }).PublicKeyCredential;
+        return Boolean(credential && 'parseRequestOptionsFromJSON' in credential && 'isConditionalMediationAvailable' in credential && await credential.isConditionalMediationAvailable());
+      }, null);
+      if (autofill) {
+        await until(() => driver.evaluate(() => document.getElementById('passkey-signin')?.dataset['pending'] ?? '', null), (pending) => pending === 'conditional', 'the pending autofill request');
+      }
+      await logIn(driver, 'jdoe', 'Summer#2026');
+      await url(driver, /\/apps\/home$/);
+      await visible(driver, role('heading', 'Signed in as jdoe'));
+    },
+  },
+  {
     name: 'sign in with bad credentials comes back with the SMUSRMSG banner, and unknown messages read the catalogue text',
     async run(driver) {
       await driver.goto('/app/cwa/login?SMQUERYDATA=q1');

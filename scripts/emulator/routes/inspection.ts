@@ -3,6 +3,7 @@ import type { EmulatorClock } from '../clock.ts';
 import { z } from 'zod/mini';
 import { EmulatorHttpError, isLoopbackAddress, parseJson, readBody, sendJson } from '../http-utils.ts';
 import type { RateLimiter } from '../rate-limits.ts';
+import { listPasskeys } from './passkeys.ts';
 import type { EmulatorState } from '../state.ts';
 
 /** What the inspection endpoints reach: the state, the clock, the limiter, and a reset of everything. */
@@ -94,6 +95,7 @@ export async function handleInspection(context: InspectionContext, req: Incoming
   const path = url.pathname;
   const to = url.searchParams.get('to');
   if (method === 'GET' && path === '/__emulator/outbox') sendJson(res, 200, { messages: to === null ? state.outbox : state.outbox.filter((message) => message.to === to) });
+  else if (method === 'GET' && path === '/__emulator/passkeys') sendJson(res, 200, listPasskeys(state));
   else if (method === 'GET' && path === '/__emulator/stats') sendJson(res, 200, { records: state.stats });
   else if (method === 'POST' && path === '/__emulator/reset') {
     context.reset();

@@ -5,6 +5,7 @@ import { checkNewPassword } from '../passwords.ts';
 import { CLIENT_LIMITED_SMUSRMSG, LOCKED_SMPWERR, LOCKED_SMUSRMSG } from '../login-lockout.ts';
 import type { LoginLockout } from '../login-lockout.ts';
 import type { RateLimitedAction, RateLimiter } from '../rate-limits.ts';
+import { MAX_RECORDS } from '../state.ts';
 import type { EmulatorState } from '../state.ts';
 import { DEFAULT_BRAND, isBrandKey } from '../../../src/domain/brands.ts';
 import { WHITE_LABEL_COOKIE } from '../../../src/lib/cookies.ts';
@@ -15,13 +16,18 @@ export interface SiteMinderContext {
   now: () => number;
   limiter: RateLimiter;
   lockout: LoginLockout;
+  /** Whether a password sign-in of a user without a passkey goes by the offer page. */
+  passkeyOffer: boolean;
 }
+
+/** The `endpoint` of the statistics record of every sign-in (`GET /__emulator/stats`), `payload.method` password or passkey. */
+export const SIGN_IN_RECORD = 'service:sign-in';
 
 /** The SMPWERR of a refused attempt: not a password rule, so the page shows its generic message. */
 export const PASSWORD_CHANGE_RATE_LIMITED = 'TOO_MANY_REQUESTS';
 
 /** SiteMinder's session cookie; over TLS `__Host-SMSESSION` (hostCookieName), the only name read there. */
-const SESSION_COOKIE = 'SMSESSION';
+export const SESSION_COOKIE = 'SMSESSION';
 const CHANGE_PASSWORD_AGENT = 'nxnportal';
 
 /** The host of an Origin header, or undefined when it is not a URL (a browser never sends that). */
@@ -96,9 +102,27 @@ async function processLogin(context: SiteMinderContext, req: IncomingMessage, re
     redirect(res, `/self-service/${wl}/fps-self-change-pw?${query.toString()}`);
     return;
   }
+  const cookie = startSession(state, req, user.userId, wl, 'password', context.now());
+  // Without a passkey (and no Not now in 30 days) the visitor is offered one on the way (design.md, "Passkeys").
+  const next = context.passkeyOffer && state.passkeys.offers(user.userId, context.now()) ? `/app/${wl}/passkey?${new URLSearchParams({ TARGET: target }).toString()}` : target;
+  redirect(res, next, [cookie]);
+}
+
+/**
+ * Opens a SiteMinder session for a signed-in user, by password or by passkey alike, records the sign-in in the
+ * statistics (marked with how it was made), and gives the session cookie's Set-Cookie value.
+ */
+export function startSession(state: EmulatorState, req: IncomingMessage, userId: string, wl: string, method: 'password' | 'passkey', now: number): string {
   const session = token();
-  state.sessions.set(session, { userId: user.userId, wl, createdAt: context.now(), lastUsedAt: context.now() });
-  redirect(res, target, [setCookieHeader(req, hostCookieName(req, SESSION_COOKIE), session, { httpOnly: true, sameSite: 'Lax' })]);
+  state.sessions.set(session, { userId, wl, createdAt: now, lastUsedAt: now });
+  state.stats.push({ endpoint: SIGN_IN_RECORD, payload: { userId, wl, method }, at: new Date(now).toISOString() });
+  if (state.stats.length > MAX_RECORDS) state.stats.shift();
+  return setCookieHeader(req, hostCookieName(req, SESSION_COOKIE), session, { httpOnly: true, sameSite: 'Lax' });
+}
+
+/** The user of the request's SiteMinder session (touched as used now), or undefined when none or ended. */
+export function sessionOf(state: EmulatorState, req: IncomingMessage, now: number): { userId: string; wl: string } | undefined {
+  return state.useSession(cookieOf(req, hostCookieName(req, SESSION_COOKIE)) ?? '', now);
 }
 
 /**

@@ -1,0 +1,76 @@
+import { z } from 'zod/mini';
+
+// The passkey calls of portal-login-service (design.md, "Passkeys"): the bodies the pages send and the
+// answers they read. WebAuthn's own JSON (the browser's credential.toJSON()) is checked for shape here and
+// for meaning by the service's verifier.
+
+const base64url = z.string().check(z.regex(/^[A-Za-z0-9_-]*$/), z.maxLength(16_384));
+
+/** An AuthenticationResponseJSON as `credential.toJSON()` gives it. */
+export const authenticationCredentialSchema = z.object({
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: z.optional(z.nullable(base64url)),
+  }),
+  authenticatorAttachment: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+  clientExtensionResults: z.optional(z.record(z.string(), z.unknown())),
+});
+
+/** A RegistrationResponseJSON as `credential.toJSON()` gives it. */
+export const registrationCredentialSchema = z.object({
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: z.optional(z.array(z.string().check(z.maxLength(40))).check(z.maxLength(10))),
+    authenticatorData: z.optional(base64url),
+    publicKey: z.optional(base64url),
+    publicKeyAlgorithm: z.optional(z.number()),
+  }),
+  authenticatorAttachment: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+  clientExtensionResults: z.optional(z.record(z.string(), z.unknown())),
+});
+
+const brandKey = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/));
+
+/** `POST /portal-login-service/public/passkey/authentication/options`. */
+export const authenticationOptionsRequestSchema = z.strictObject({ wl: brandKey });
+
+/** `POST /portal-login-service/public/passkey/authentication/verify`. */
+export const authenticationVerifyRequestSchema = z.strictObject({
+  wl: brandKey,
+  SMQUERYDATA: z.string().check(z.maxLength(4096)),
+  TARGET: z.string().check(z.maxLength(4096)),
+  credential: authenticationCredentialSchema,
+});
+
+/** `POST /portal-login-service/passkey/registration/options`. */
+export const registrationOptionsRequestSchema = z.strictObject({});
+
+/** `POST /portal-login-service/passkey/registration/verify`. */
+export const registrationVerifyRequestSchema = z.strictObject({ credential: registrationCredentialSchema, conditional: z.boolean() });
+
+/** One of the visitor's passkeys, as the management page lists it. */
+export const passkeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+});
+export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
+export const passkeyListSchema = z.array(passkeySummarySchema);
+
+/** A successful sign-in: where to go (the TARGET a password sign-in would reach). */
+export const authenticationVerifyResponseSchema = z.object({ redirect: z.string() });
+
+/** The codes of a refused passkey call (`{ code }`). */
+export const PASSKEY_CODES = ['PASSKEY_UNKNOWN', 'PASSKEY_REJECTED', 'ACCOUNT_LOCKED', 'NO_SESSION'] as const;
+export type PasskeyCode = (typeof PASSKEY_CODES)[number];
+export const passkeyErrorSchema = z.object({ code: z.string() });

@@ -1,0 +1,27 @@
+import { readCookie } from './cookies.ts';
+
+/** The passkey calls' paths (design.md, "Passkeys"). */
+export const PASSKEY_PATHS = {
+  authenticationOptions: '/portal-login-service/public/passkey/authentication/options',
+  authenticationVerify: '/portal-login-service/public/passkey/authentication/verify',
+  registrationOptions: '/portal-login-service/passkey/registration/options',
+  registrationVerify: '/portal-login-service/passkey/registration/verify',
+  credentials: '/portal-login-service/passkey/credentials',
+  decline: '/portal-login-service/passkey/offer/decline',
+} as const;
+
+/**
+ * One passkey call on this origin with the XSRF header every service call carries. Plain fetch, not the
+ * pages' ky client: the login page starts autofill before any interaction, inside its 6,800-byte budget.
+ */
+export function passkeyCall(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+  const xsrf = readCookie(document, 'XSRF-TOKEN');
+  const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
+  if (method !== 'GET' && xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  return fetch(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(signal ? { signal } : {}) });
+}
+
+/** Whether a failed WebAuthn call was the visitor (or this page) cancelling: nothing to say about it. */
+export function quietFailure(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+}
