@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { GATE_RELEASE } from '../lib/form-gate.ts';
 
 /**
  * What `client:engage={...}` may say (all optional; `client:engage` alone waits for engagement inside the
@@ -75,6 +76,8 @@ const engage: ClientDirective = (load, options, el) => {
       // The plain HTML takes over: what was held for the island goes out as it would have, and nothing more is held.
       watch(holding, hold, false, [el]);
       held.length = 0;
+      // Its forms' pre-paint gates let go: an enabled button and the browser's own validation, as without script.
+      for (const form of el.querySelectorAll('form')) form.dispatchEvent(new Event(GATE_RELEASE));
       for (const form of submits.splice(0)) HTMLFormElement.prototype.submit.call(form);
       return;
     }
