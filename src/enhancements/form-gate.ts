@@ -1,52 +1,66 @@
 import { GATE_RELEASE, submitGate } from '../lib/form-gate.ts';
 
 /**
- * The pre-paint gate of a form whose island is still asleep (issue 30): run as an inline classic script right
- * after the form's HTML (its entry in ./gates/ is compiled to ES5 at build time, `?pre-paint`), it keeps the
- * submit `aria-disabled` with its reasons (src/lib/form-gate.ts) from the first paint until the form is valid,
- * as the island will once awake, and turns the browser's own validation off, so that an invalid submit reaches
- * the engage directive, which holds it and wakes the island to refuse it with the messages.
+ * The pre-paint gate of a form whose island is still asleep (issue 30): an inline classic script in the page's
+ * head (its entry in ./gates/ is compiled to ES5 at build time, `?pre-paint`). It keeps the submit
+ * `aria-disabled` with its reasons (src/lib/form-gate.ts) from the first paint until the form is valid, as the
+ * island will once awake, and turns the browser's own validation off, so that an invalid submit reaches the
+ * engage directive, which holds it and wakes the island to refuse it with the messages.
+ *
+ * From the head it watches the parser: a mutation observer's callback runs at the end of the parser's task that
+ * inserted the submit, before the browser can paint it (an inline script after the form ran too late whenever
+ * the parser yielded in between). The form's fields and the submit's lead-in come before the submit.
  *
  * It does nothing in a browser that cannot run an island (no ES modules): there the plain form works as
  * without script. It stops once the island is awake (it owns the button then), and lets go when the directive
  * says the island's code never came (`GATE_RELEASE`). Without script, nothing of it is in the page.
  */
-export function gateForm(form: HTMLFormElement | null, gaps: (valueOf: (name: string) => string) => string[]): void {
-  const island = form && form.closest('astro-island');
-  const button = form && form.querySelector('button[type=submit]');
-  const reason = form && form.querySelector('[data-gate-reason]');
-  if (!form || !island || !button || !reason || !('noModule' in document.createElement('script'))) return;
-  const valueOf = (name: string) => {
-    const field = form.elements.namedItem(name);
-    return field instanceof HTMLInputElement ? field.value : '';
+export function gateForm(selector: string, gaps: (valueOf: (name: string) => string) => string[]): void {
+  if (!('noModule' in document.createElement('script'))) return;
+  const start = (): boolean => {
+    const form = document.querySelector<HTMLFormElement>(selector);
+    const island = form && form.closest('astro-island');
+    const button = form && form.querySelector('button[type=submit]');
+    const reason = form && form.querySelector('[data-gate-reason]');
+    if (!form || !island || !button || !reason) return false;
+    const valueOf = (name: string) => {
+      const field = form.elements.namedItem(name);
+      return field instanceof HTMLInputElement ? field.value : '';
+    };
+    const update = () => {
+      if (!island.hasAttribute('ssr')) return;
+      const ids: string[] = [];
+      const missing = gaps(valueOf);
+      for (let index = 0; index < missing.length; index += 1) {
+        const named = form.querySelector('[data-gap="' + String(missing[index]) + '"]');
+        // A gap nothing names yet (a message only the island shows) still holds the button.
+        ids.push(named ? named.id : '');
+      }
+      const gate = submitGate(reason.id, ids);
+      button.setAttribute('aria-disabled', gate['aria-disabled']);
+      button.setAttribute('aria-describedby', gate['aria-describedby']);
+    };
+    const listen = (on: boolean) => {
+      const method = on ? 'addEventListener' : 'removeEventListener';
+      form[method]('input', update);
+      form[method]('change', update);
+      // Values the page's own scripts or the browser put in once the page is parsed (a restored form).
+      document[method]('DOMContentLoaded', update);
+      window[method]('pageshow', update);
+    };
+    form.noValidate = true;
+    listen(true);
+    form.addEventListener(GATE_RELEASE, () => {
+      listen(false);
+      button.removeAttribute('aria-disabled');
+      button.removeAttribute('aria-describedby');
+      form.noValidate = false;
+    });
+    update();
+    return true;
   };
-  const update = () => {
-    if (!island.hasAttribute('ssr')) return;
-    const ids: string[] = [];
-    const missing = gaps(valueOf);
-    for (let index = 0; index < missing.length; index += 1) {
-      const named = form.querySelector('[data-gap="' + String(missing[index]) + '"]');
-      // A gap nothing names yet (a message only the island shows) still holds the button.
-      ids.push(named ? named.id : '');
-    }
-    const gate = submitGate(reason.id, ids);
-    button.setAttribute('aria-disabled', gate['aria-disabled']);
-    button.setAttribute('aria-describedby', gate['aria-describedby']);
-  };
-  const listen = (on: boolean) => {
-    const method = on ? 'addEventListener' : 'removeEventListener';
-    form[method]('input', update);
-    form[method]('change', update);
-    // A back navigation that restores the fields' values.
-    window[method]('pageshow', update);
-  };
-  form.noValidate = true;
-  listen(true);
-  form.addEventListener(GATE_RELEASE, () => {
-    listen(false);
-    button.removeAttribute('aria-disabled');
-    button.removeAttribute('aria-describedby');
-    form.noValidate = false;
-  });
-  update();
+  if (start()) return;
+  const parsing = new MutationObserver(() => { if (start()) parsing.disconnect(); });
+  parsing.observe(document, { childList: true, subtree: true });
+  document.addEventListener('DOMContentLoaded', () => { parsing.disconnect(); });
 }

@@ -177,10 +177,11 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
           ))}
         </ul>
       </div>
+      {/* Before the submit: the pre-paint gate acts when the submit is parsed. */}
+      <GateReason id={`${id}-why`} text={strings.incomplete} />
       {/* Disabled until the form is valid (spec 5) as aria-disabled: it says why, and a press is refused with what is missing. */}
       <button type="submit" className="button" data-click="changePassword" disabled={held}
         {...(hydrated ? submitGate(`${id}-why`, gaps.map(gapId)) : {})}>{strings.submit}</button>
-      <GateReason id={`${id}-why`} text={strings.incomplete} />
       {refusal.region}
     </form>
   );

@@ -160,13 +160,14 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
         </div>
         {showPasswordError && <p className="field__error" id={`${id}-password-error`}>{strings[PASSWORD_ERRORS[passwordError]] as string}</p>}
       </div>
+      {/* Before the submit: the pre-paint gate acts when the submit is parsed. */}
+      <GateReason id={`${id}-why`} text={strings.incomplete} />
       {/* Disabled until the form is valid (spec 3, 5) as aria-disabled: focusable, it says why and a press is refused
           with the messages (docs/spec-readings.md). Before the island wakes the page's pre-paint gate sets the same. */}
       <button type="submit" className="button login-form__submit" data-click="logIn" disabled={submitting} aria-busy={submitting}
         {...(hydrated ? submitGate(`${id}-why`, [userIdError && `${id}-user-label`, passwordError && `${id}-password-label`].filter((gap) => typeof gap === 'string')) : {})}>
         {submitting ? strings.submitting : strings.submit}
       </button>
-      <GateReason id={`${id}-why`} text={strings.incomplete} />
       {refusal.region}
     </form>
   );

@@ -3,7 +3,7 @@
 import { changePasswordGaps } from '../../domain/password-rules.ts';
 import { gateForm } from '../form-gate.ts';
 
-gateForm(document.querySelector<HTMLFormElement>('.recovery-card form'), (valueOf) => changePasswordGaps({
+gateForm('.recovery-card form', (valueOf) => changePasswordGaps({
   type: document.documentElement.getAttribute('data-uti') === 'external' ? 'external' : 'both',
   userId: valueOf('USERNAME'), current: valueOf('PASSWORD'), next: valueOf('NEWPASSWORD'), confirm: valueOf('CONFIRMPASSWORD'),
 }));

@@ -3,4 +3,4 @@ import { fieldGaps } from '../../lib/form-gate.ts';
 import { validateRecoveryUserId } from '../../lib/validators.ts';
 import { gateForm } from '../form-gate.ts';
 
-gateForm(document.querySelector<HTMLFormElement>('.recovery-card form'), (valueOf) => fieldGaps({ userId: validateRecoveryUserId }, valueOf));
+gateForm('.recovery-card form', (valueOf) => fieldGaps({ userId: validateRecoveryUserId }, valueOf));

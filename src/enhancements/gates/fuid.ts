@@ -3,4 +3,4 @@ import { fieldGaps } from '../../lib/form-gate.ts';
 import { validateEmail, validateName } from '../../lib/validators.ts';
 import { gateForm } from '../form-gate.ts';
 
-gateForm(document.querySelector<HTMLFormElement>('.recovery-card form'), (valueOf) => fieldGaps({ firstName: validateName, lastName: validateName, emailId: validateEmail }, valueOf));
+gateForm('.recovery-card form', (valueOf) => fieldGaps({ firstName: validateName, lastName: validateName, emailId: validateEmail }, valueOf));

@@ -3,4 +3,4 @@ import { fieldGaps } from '../../lib/form-gate.ts';
 import { validateLoginPassword, validateLoginUserId } from '../../lib/validators.ts';
 import { gateForm } from '../form-gate.ts';
 
-gateForm(document.getElementById('login-form') as HTMLFormElement | null, (valueOf) => fieldGaps({ USER: validateLoginUserId, PASSWRD: validateLoginPassword }, valueOf));
+gateForm('#login-form', (valueOf) => fieldGaps({ USER: validateLoginUserId, PASSWRD: validateLoginPassword }, valueOf));

@@ -105,13 +105,14 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
       ) : (
         <Field label={strings['recovery.request.userId']} name="userId" value={values.userId} error={errors.userId ?? null} show={show('userId')} autoComplete="username" onChange={update('userId')} onBlur={blur('userId')} />
       )}
+      {/* Before the submit: the pre-paint gate acts when the submit is parsed. */}
+      <GateReason id="request-why" text={strings['common.form.incomplete']} />
       <div className="actions">
         {/* Disabled until the form is valid (spec 5) as aria-disabled: it says why, and a press is refused with the messages. */}
         <button type="submit" className="button" data-click="continue" disabled={busy || hasError}
           {...(hydrated ? submitGate('request-why', gaps.map((name) => `request-${name}-label`)) : {})}>{strings['recovery.request.continue']}</button>
         <button type="button" className="button button--secondary" data-click="cancel" onClick={onCancel}>{strings['recovery.request.cancel']}</button>
       </div>
-      <GateReason id="request-why" text={strings['common.form.incomplete']} />
       {refusal.region}
       {forgotUserIdHref && <p><a href={forgotUserIdHref} data-click="forgotUserId">{strings['recovery.request.forgotUserId']}</a></p>}
     </form>
