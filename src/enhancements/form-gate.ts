@@ -15,7 +15,7 @@ import { GATE_RELEASE, submitGate } from '../lib/form-gate.ts';
  * without script. It stops once the island is awake (it owns the button then), and lets go when the directive
  * says the island's code never came (`GATE_RELEASE`). Without script, nothing of it is in the page.
  */
-export function gateForm(selector: string, gaps: (valueOf: (name: string) => string) => string[]): void {
+export function gateForm(selector: string, gaps: (valueOf: (name: string) => string, form: HTMLFormElement) => string[]): void {
   if (!('noModule' in document.createElement('script'))) return;
   const start = (): boolean => {
     const form = document.querySelector<HTMLFormElement>(selector);
@@ -23,35 +23,27 @@ export function gateForm(selector: string, gaps: (valueOf: (name: string) => str
     const button = form && form.querySelector('button[type=submit]');
     const reason = form && form.querySelector('[data-gate-reason]');
     if (!form || !island || !button || !reason) return false;
-    const valueOf = (name: string) => {
-      const field = form.elements.namedItem(name);
-      return field instanceof HTMLInputElement ? field.value : '';
-    };
+    let released = false;
     const update = () => {
-      if (!island.hasAttribute('ssr')) return;
-      const ids: string[] = [];
-      const missing = gaps(valueOf);
-      for (let index = 0; index < missing.length; index += 1) {
-        const named = form.querySelector('[data-gap="' + String(missing[index]) + '"]');
-        // A gap nothing names yet (a message only the island shows) still holds the button.
-        ids.push(named ? named.id : '');
-      }
-      const gate = submitGate(reason.id, ids);
-      button.setAttribute('aria-disabled', gate['aria-disabled']);
-      button.setAttribute('aria-describedby', gate['aria-describedby']);
-    };
-    const listen = (on: boolean) => {
-      const method = on ? 'addEventListener' : 'removeEventListener';
-      form[method]('input', update);
-      form[method]('change', update);
-      // Values the page's own scripts or the browser put in once the page is parsed (a restored form).
-      document[method]('DOMContentLoaded', update);
-      window[method]('pageshow', update);
+      if (released || !island.hasAttribute('ssr')) return;
+      const missing = gaps((name) => {
+        const field = form.elements.namedItem(name);
+        return field instanceof HTMLInputElement ? field.value : '';
+      }, form);
+      // A gap nothing names yet (a message only the island shows) still holds the button.
+      const gate = submitGate(reason.id, missing.map((gap) => {
+        const named = form.querySelector(`[data-gap="${gap}"]`);
+        return named ? named.id : '';
+      }));
+      for (const name of Object.keys(gate) as Array<keyof typeof gate>) button.setAttribute(name, gate[name]);
     };
     form.noValidate = true;
-    listen(true);
+    form.addEventListener('input', update);
+    form.addEventListener('change', update);
+    // Values the page's own scripts put in once the page is parsed (change password's user id).
+    document.addEventListener('DOMContentLoaded', update);
     form.addEventListener(GATE_RELEASE, () => {
-      listen(false);
+      released = true;
       button.removeAttribute('aria-disabled');
       button.removeAttribute('aria-describedby');
       form.noValidate = false;
@@ -62,5 +54,4 @@ export function gateForm(selector: string, gaps: (valueOf: (name: string) => str
   if (start()) return;
   const parsing = new MutationObserver(() => { if (start()) parsing.disconnect(); });
   parsing.observe(document, { childList: true, subtree: true });
-  document.addEventListener('DOMContentLoaded', () => { parsing.disconnect(); });
 }

@@ -4,7 +4,7 @@ import type { SyntheticEvent } from 'react';
 import type { EnvironmentMap } from '../config/environment-schema.ts';
 import { loginFormAction } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
-import { validateLoginPassword, validateLoginUserId, withoutSurroundingBlanks } from '../lib/validators.ts';
+import { LOGIN_PATTERNS, validateLoginPassword, validateLoginUserId, withoutSurroundingBlanks } from '../lib/validators.ts';
 import type { LoginPasswordError, LoginUserIdError } from '../lib/validators.ts';
 import { createLoginPage } from '../stores/login-page.ts';
 import { submitGate } from '../lib/form-gate.ts';
@@ -137,7 +137,7 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
       <div className="field">
         <label htmlFor={`${id}-user`} id={`${id}-user-label`} data-gap="USER">{strings.userId}</label>
         <input
-          ref={userIdField} id={`${id}-user`} name="USER" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} required
+          ref={userIdField} id={`${id}-user`} name="USER" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} required pattern={LOGIN_PATTERNS.USER}
           value={userId} aria-invalid={showUserIdError} aria-describedby={showUserIdError ? `${id}-user-error` : undefined}
           onChange={(event) => { setUserId(event.target.value); setDirty((state) => ({ ...state, userId: true })); }}
           onBlur={() => setTouched((state) => ({ ...state, userId: true }))}
@@ -148,7 +148,7 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
         <label htmlFor={`${id}-password`} id={`${id}-password-label`} data-gap="PASSWRD">{strings.password}</label>
         <div className="field__with-button">
           <input
-            ref={passwordField} id={`${id}-password`} name="PASSWRD" type={visible ? 'text' : 'password'} autoComplete="current-password" required
+            ref={passwordField} id={`${id}-password`} name="PASSWRD" type={visible ? 'text' : 'password'} autoComplete="current-password" required pattern={LOGIN_PATTERNS.PASSWRD}
             value={password} aria-invalid={showPasswordError} aria-describedby={showPasswordError ? `${id}-password-error` : undefined}
             onChange={(event) => { setPassword(event.target.value); setDirty((state) => ({ ...state, password: true })); }}
             onBlur={() => setTouched((state) => ({ ...state, password: true }))}

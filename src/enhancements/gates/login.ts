@@ -1,6 +1,6 @@
-// The login form's pre-paint gate (compiled to ES5 at build time): its rules are the island's validators.
-import { fieldGaps } from '../../lib/form-gate.ts';
-import { validateLoginPassword, validateLoginUserId } from '../../lib/validators.ts';
+// The login form's pre-paint gate (compiled to ES5 at build time). Its rules are the constraint attributes the
+// island renders from the validators' own definition (LOGIN_PATTERNS in src/lib/validators.ts): the browser
+// checks them, so the login page, whose budget is tightest, carries no copy of the validators.
 import { gateForm } from '../form-gate.ts';
 
-gateForm('#login-form', (valueOf) => fieldGaps({ USER: validateLoginUserId, PASSWRD: validateLoginPassword }, valueOf));
+gateForm('#login-form', (_, form) => Array.prototype.map.call(form.querySelectorAll(':invalid'), (field: HTMLInputElement) => field.name) as string[]);
