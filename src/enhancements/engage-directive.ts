@@ -72,12 +72,12 @@ const engage: ClientDirective = (load, options, el) => {
   const giveUp = () => {
     if (state === 2) return;
     state = 3;
+    // Its forms' pre-paint gates hear it: a native form is the plain HTML form again, the others hold their submit.
+    for (const form of el.querySelectorAll('form')) form.dispatchEvent(new Event(GATE_RELEASE));
     if (settings.native) {
       // The plain HTML takes over: what was held for the island goes out as it would have, and nothing more is held.
       watch(holding, hold, false, [el]);
       held.length = 0;
-      // Its forms' pre-paint gates let go: an enabled button and the browser's own validation, as without script.
-      for (const form of el.querySelectorAll('form')) form.dispatchEvent(new Event(GATE_RELEASE));
       for (const form of submits.splice(0)) HTMLFormElement.prototype.submit.call(form);
       return;
     }

@@ -15,7 +15,7 @@ import { GATE_RELEASE, submitGate } from '../lib/form-gate.ts';
  * without script. It stops once the island is awake (it owns the button then), and lets go when the directive
  * says the island's code never came (`GATE_RELEASE`). Without script, nothing of it is in the page.
  */
-export function gateForm(selector: string, gaps: (valueOf: (name: string) => string, form: HTMLFormElement) => string[]): void {
+export function gateForm(selector: string, gaps: (valueOf: (name: string) => string, form: HTMLFormElement) => string[], native?: boolean): void {
   if (!('noModule' in document.createElement('script'))) return;
   const start = (): boolean => {
     const form = document.querySelector<HTMLFormElement>(selector);
@@ -44,6 +44,10 @@ export function gateForm(selector: string, gaps: (valueOf: (name: string) => str
     document.addEventListener('DOMContentLoaded', update);
     form.addEventListener(GATE_RELEASE, () => {
       released = true;
+      if (!native) {
+        button.setAttribute('aria-disabled', 'true');
+        return;
+      }
       button.removeAttribute('aria-disabled');
       button.removeAttribute('aria-describedby');
       form.noValidate = false;

@@ -30,7 +30,8 @@ export function fieldGaps(rules: Readonly<Record<string, (value: string) => stri
 }
 
 /**
- * The event the engage directive sends a gated form whose island's code never came (a `native` island): the
- * gate lets go, and the form is the plain HTML form again (native validation, an enabled button).
+ * The event the engage directive sends a gated form whose island's code did not come: a form that works without
+ * its island (login) is the plain HTML form again (native validation, an enabled button); any other keeps its
+ * submit disabled (nothing could send it) beside the directive's message with Reload.
  */
 export const GATE_RELEASE = 'portal-gate-release';
