@@ -211,7 +211,9 @@ test.describe('change password', () => {
     await form.fill('Summer#2026', 'Winter#2027x');
     await expect(codeFailure(page)).toBeVisible();
     await expect(form.current).toHaveValue('Summer#2026');
-    await form.submitButton.click();
+    // Nothing could send it: the submit says so (aria-disabled), and a press all the same (it stays pressable) posts nothing.
+    await expect(form.submitButton).toHaveAttribute('aria-disabled', 'true');
+    await form.submitButton.click({ force: true });
     await page.waitForTimeout(500);
     expect(posted).toEqual([]);
     await expect(page).toHaveURL(/fps-self-change-pw\?uid=jdoe/);
