@@ -11,6 +11,7 @@ import { loadBuiltEnvironmentMap } from './src/config/build-environment.ts';
 import { environmentModule } from './src/build/environment-module.ts';
 import { pageHeaders } from './src/build/page-headers.ts';
 import { engageDirective } from './src/build/engage.ts';
+import { prePaintScripts } from './src/build/pre-paint.ts';
 
 // Astro bundles the content collections (brands, content) from the data store in its cache folder: builds of
 // other brand folders or subsets (tests, benchmarks, the shards of build:brands) keep a folder of their own
@@ -47,7 +48,7 @@ export default defineConfig({
     defaultLocale: 'en-US',
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  integrations: [react(), engageDirective(), emulatorDevServer(), pageHeaders(), ...(cacheDir ? [dropCacheAfterBuild(cacheDir)] : [])],
+  integrations: [react(), engageDirective(), prePaintScripts(), emulatorDevServer(), pageHeaders(), ...(cacheDir ? [dropCacheAfterBuild(cacheDir)] : [])],
   devToolbar: { enabled: false },
   // What every page with an island loads (React's core, the JSX runtime, nanostores and the islands' own
   // hooks and helpers, the code loader and the code-failure view) goes out as one file instead of eight small

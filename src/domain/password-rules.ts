@@ -1,4 +1,5 @@
 import type { UserType } from './flows.ts';
+import { PASSWORD_MAX_LENGTH } from './limits.ts';
 
 // The password rules of spec 5 and 9, one definition for the change-password form's live checklist and the
 // emulator's password services.
@@ -31,4 +32,21 @@ export function passwordChecks(input: { type: UserType; current: string; next: s
     differs: input.next !== '' && input.next !== input.current,
   };
   return { min, checks: PASSWORD_RULES.map((rule) => [rule, met[rule]] as const) };
+}
+
+/** What change password still needs before it may post: a field left empty, a rule not met, a password too long. */
+export type ChangePasswordGap = 'userId' | 'current' | 'tooLong' | PasswordRule;
+
+/**
+ * The gaps of the change-password form, in the order a visitor meets them: the form may post when there are
+ * none. One definition for the island and the page's pre-paint gate.
+ */
+export function changePasswordGaps(input: { type: UserType; userId: string; current: string; next: string; confirm: string }): ChangePasswordGap[] {
+  const gaps: ChangePasswordGap[] = [];
+  if (input.userId === '') gaps.push('userId');
+  if (input.current === '') gaps.push('current');
+  // Said, never cut: an input maxlength would silently truncate a pasted or generated password.
+  if ([input.current, input.next, input.confirm].some((value) => value.length > PASSWORD_MAX_LENGTH)) gaps.push('tooLong');
+  for (const [rule, met] of passwordChecks(input).checks) if (!met) gaps.push(rule);
+  return gaps;
 }

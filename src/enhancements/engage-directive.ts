@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { GATE_RELEASE } from '../lib/form-gate.ts';
 
 /**
  * What `client:engage={...}` may say (all optional; `client:engage` alone waits for engagement inside the
@@ -71,6 +72,8 @@ const engage: ClientDirective = (load, options, el) => {
   const giveUp = () => {
     if (state === 2) return;
     state = 3;
+    // Its forms' pre-paint gates hear it: a native form is the plain HTML form again, the others hold their submit.
+    for (const form of el.querySelectorAll('form')) form.dispatchEvent(new Event(GATE_RELEASE));
     if (settings.native) {
       // The plain HTML takes over: what was held for the island goes out as it would have, and nothing more is held.
       watch(holding, hold, false, [el]);

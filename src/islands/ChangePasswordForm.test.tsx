@@ -15,7 +15,7 @@ const strings: ChangePasswordStrings = {
   intro: text('intro'), ftuIntro: text('ftuIntro'), userId: text('userId'), current: text('current'), next: text('next'), confirm: text('confirm'),
   show: text('show'), hide: text('hide'), submit: text('submit'), rules: text('rules'), length: 'At least {{min}} characters',
   lengthByType: 'At least 8 characters (16 for internal users)', upper: text('upper'), lower: text('lower'), digit: text('digit'),
-  special: text('special'), match: text('match'), differs: text('differs'), met: text('met'), unmet: text('unmet'), tooLong: text('tooLong'),
+  special: text('special'), match: text('match'), differs: text('differs'), met: text('met'), unmet: text('unmet'), tooLong: text('tooLong'), incomplete: text('incomplete'),
   errors: { ...Object.fromEntries(CHANGE_PASSWORD_ERROR_CODES.map((code) => [code, code])), generic: 'generic' } as ChangePasswordStrings['errors'],
 };
 

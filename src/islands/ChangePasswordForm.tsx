@@ -3,7 +3,10 @@ import type { SyntheticEvent } from 'react';
 import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
 import type { ChangePasswordErrorCode } from '../domain/error-codes.ts';
 import { PASSWORD_MAX_LENGTH } from '../domain/limits.ts';
-import { minimumPasswordLength, passwordChecks } from '../domain/password-rules.ts';
+import { changePasswordGaps, minimumPasswordLength, passwordChecks } from '../domain/password-rules.ts';
+import type { ChangePasswordGap } from '../domain/password-rules.ts';
+import { submitGate } from '../lib/form-gate.ts';
+import { GateReason, useRefusal } from './FormGate.tsx';
 import type { PortalKind } from '../domain/portal-kinds.ts';
 import { isSafeRedirect } from '../lib/safe-redirect.ts';
 import { createChangePasswordPage, userTypeOf } from '../stores/change-password.ts';
@@ -20,6 +23,8 @@ export interface ChangePasswordStrings {
   /** The length rule for every user type: what the page says before it knows the query. */
   lengthByType: string; upper: string; lower: string; digit: string; special: string; match: string; differs: string; met: string; unmet: string;
   tooLong: string;
+  /** The lead-in of the submit's reasons while anything is missing. */
+  incomplete: string;
   errors: Record<ChangePasswordErrorCode | 'generic', string>;
 }
 
@@ -69,7 +74,11 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   const { min, checks } = passwordChecks({ type, current, next, confirm });
   // Said, never cut: an input maxlength would silently truncate a pasted or generated password.
   const tooLong = [current, next, confirm].some((value) => value.length > PASSWORD_MAX_LENGTH);
-  const valid = checks.every(([, ok]) => ok) && !tooLong && current !== '' && (userId ?? query.get('uid') ?? '') !== '';
+  const gaps = changePasswordGaps({ type, userId: userId ?? query.get('uid') ?? '', current, next, confirm });
+  const valid = gaps.length === 0;
+  const refusal = useRefusal();
+  // What names each gap in the submit's reasons and the refusal's announcement: a field's label or a rule.
+  const gapId = (gap: ChangePasswordGap) => `${id}-gap-${gap}`;
   const errorCode = query.get('SMPWERR');
   const error = errorCode === null ? null : (strings.errors as Record<string, string>)[errorCode] ?? strings.errors.generic;
 
@@ -90,8 +99,18 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   // and a new submit (or Try again) loads it again and then posts.
   const held = submitting && !agent.failed;
   function onSubmit(event: SyntheticEvent) {
-    if (!valid || held) {
+    if (held) {
       event.preventDefault();
+      return;
+    }
+    if (!valid) {
+      // Refused, as a press on the disabled-looking button or an Enter in a field is: what is missing is announced
+      // (the rules show all along), and the first field to mend has the focus.
+      event.preventDefault();
+      refusal.announce(`${strings.incomplete} ${gaps.map((gap) => (gap === 'userId' || gap === 'current' ? `${strings[gap]}.`
+        : gap === 'tooLong' ? strings.tooLong : `${gap === 'length' ? lengthOf(min) : strings[gap]} (${strings.unmet}).`)).join(' ')}`);
+      const first = gaps[0] === 'userId' ? userField : gaps[0] === 'current' ? currentField : gaps[0] === 'match' ? confirmField : nextField;
+      first.current?.focus();
       return;
     }
     setSubmitting(true);
@@ -131,11 +150,11 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
       <p>{ftu ? strings.ftuIntro : strings.intro}</p>
       <input type="hidden" name="wl" value={wlKey} />
       <div className="field">
-        <label htmlFor={`${id}-user`}>{strings.userId}</label>
+        <label htmlFor={`${id}-user`} id={gapId('userId')} data-gap="userId">{strings.userId}</label>
         <input ref={userField} id={`${id}-user`} name="USERNAME" autoComplete="username" required maxLength={100} value={userId ?? query.get('uid') ?? ''} onChange={(event) => setUserId(event.target.value)} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-current`}>{strings.current}</label>
+        <label htmlFor={`${id}-current`} id={gapId('current')} data-gap="current">{strings.current}</label>
         <input ref={currentField} id={`${id}-current`} name="PASSWORD" type={shown ? 'text' : 'password'} autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.target.value)} />
       </div>
       <div className="field">
@@ -146,7 +165,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
         <label htmlFor={`${id}-confirm`}>{strings.confirm}</label>
         <input ref={confirmField} id={`${id}-confirm`} name="CONFIRMPASSWORD" type={shown ? 'text' : 'password'} autoComplete="new-password" required value={confirm} onChange={(event) => setConfirm(event.target.value)} />
       </div>
-      {tooLong && <p className="field__error" role="alert">{strings.tooLong}</p>}
+      {tooLong && <p className="field__error" role="alert" id={gapId('tooLong')}>{strings.tooLong}</p>}
       <p>
         <button type="button" className="field__toggle" data-click="showPassword" onClick={() => setShown((value) => !value)}>{shown ? strings.hide : strings.show}</button>
       </p>
@@ -154,13 +173,18 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
         <p>{strings.rules}</p>
         <ul className="rules" aria-live="polite">
           {checks.map(([name, ok]) => (
-            <li key={name} className={ok ? 'rules__item rules__item--met' : 'rules__item'} data-rule={name}>
+            <li key={name} className={ok ? 'rules__item rules__item--met' : 'rules__item'} data-rule={name} id={gapId(name)} data-gap={name}>
               <span aria-hidden="true">{ok ? '✓' : '•'}</span> {checkText(name)} <span className="visually-hidden">({ok ? strings.met : strings.unmet})</span>
             </li>
           ))}
         </ul>
       </div>
-      <button type="submit" className="button" data-click="changePassword" disabled={hydrated && (!valid || held)}>{strings.submit}</button>
+      {/* Before the submit: the pre-paint gate acts when the submit is parsed. */}
+      <GateReason id={`${id}-why`} text={strings.incomplete} />
+      {/* Disabled until the form is valid (spec 5) as aria-disabled: it says why, and a press is refused with what is missing. */}
+      <button type="submit" className="button" data-click="changePassword" disabled={held}
+        {...(hydrated ? submitGate(`${id}-why`, gaps.map(gapId)) : {})}>{strings.submit}</button>
+      {refusal.region}
     </form>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, onTestFinished, test } from 'vitest';
 import { loadBuiltEnvironmentMap } from '../config/build-environment.ts';
 import { LOGIN_MESSAGE_KEYS } from '../lib/login-messages.ts';
 import LoginForm from './LoginForm.tsx';
@@ -9,7 +9,7 @@ import LoginForm from './LoginForm.tsx';
 const strings = {
   userId: 'User ID', password: 'Password', submit: 'Log In', submitting: 'Logging in…', showPassword: 'Show password', hidePassword: 'Hide password',
   userIdRequired: 'User ID is required', noSpaces: 'Please enter without spaces', userIdInvalid: 'Please enter valid userId',
-  passwordRequired: 'Password is required', passwordTooShort: 'Password too short', passwordTooLong: 'Passwords can have at most 128 characters.',
+  passwordRequired: 'Password is required', passwordTooShort: 'Password too short', passwordTooLong: 'Passwords can have at most 128 characters.', incomplete: 'To continue, fill in correctly:',
   messages: Object.fromEntries(LOGIN_MESSAGE_KEYS.map((key) => [key, key])) as Record<(typeof LOGIN_MESSAGE_KEYS)[number], string>,
 };
 const environmentMap = loadBuiltEnvironmentMap(undefined, 'MOCK');
@@ -21,13 +21,39 @@ function renderForm() {
   return { user: userEvent.setup(), submit: screen.getByRole('button', { name: 'Log In' }) };
 }
 
-test('keeps submit disabled until both fields are valid', async () => {
+test('keeps submit disabled until both fields are valid, saying which are missing', async () => {
   const { user, submit } = renderForm();
-  expect((submit as HTMLButtonElement).disabled).toBe(true);
+  const description = () => (submit.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent).join(' ');
+  expect(submit.getAttribute('aria-disabled')).toBe('true');
+  expect(description()).toBe('To continue, fill in correctly: User ID Password');
   await user.type(screen.getByLabelText('User ID'), 'jdoe');
-  expect((submit as HTMLButtonElement).disabled).toBe(true);
+  expect(submit.getAttribute('aria-disabled')).toBe('true');
+  expect(description()).toBe('To continue, fill in correctly: Password');
   await user.type(screen.getByLabelText('Password'), 'Summer#2026');
+  expect(submit.getAttribute('aria-disabled')).toBe('false');
+  expect(description()).toBe('');
+  // Focusable all along: aria-disabled, never disabled, until the form goes out.
   expect((submit as HTMLButtonElement).disabled).toBe(false);
+});
+
+test('a press on the disabled-looking Log In, or an Enter in a field, is refused with the messages, announced, and the first field to mend focused', async () => {
+  const { user, submit } = renderForm();
+  let sent = 0;
+  // On the document: after the island's own handler (React listens at its root), so a refusal shows as prevented.
+  const count = (event: Event) => { if (!event.defaultPrevented) sent += 1; event.preventDefault(); };
+  document.addEventListener('submit', count);
+  onTestFinished(() => { document.removeEventListener('submit', count); });
+  await user.type(screen.getByLabelText('Password'), 'abc{Enter}');
+  expect(sent).toBe(0);
+  expect(screen.getByText('User ID is required')).toBeTruthy();
+  expect(screen.getByText('Password too short')).toBeTruthy();
+  expect(screen.getByTestId('refusal').textContent).toBe('User ID: User ID is required. Password: Password too short.');
+  expect(document.activeElement).toBe(screen.getByLabelText('User ID'));
+  await user.type(screen.getByLabelText('User ID'), 'jdoe');
+  await user.click(submit);
+  expect(sent).toBe(0);
+  expect(screen.getByTestId('refusal').textContent).toBe('Password: Password too short.');
+  expect(document.activeElement).toBe(screen.getByLabelText('Password'));
 });
 
 test('shows field errors only once a field was changed and left', async () => {
@@ -124,5 +150,5 @@ test('coming back from the back/forward cache starts over without the password',
   expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
   expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
   expect(screen.queryByText('Password is required')).toBeNull();
-  expect(screen.getByRole('button', { name: 'Log In' })).toHaveProperty('disabled', true);
+  expect(screen.getByRole('button', { name: 'Log In' }).getAttribute('aria-disabled')).toBe('true');
 });

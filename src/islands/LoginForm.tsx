@@ -4,9 +4,11 @@ import type { SyntheticEvent } from 'react';
 import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
 import { loginFormAction, withSafeTargets } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
-import { validateLoginPassword, validateLoginUserId, withoutSurroundingBlanks } from '../lib/validators.ts';
+import { LOGIN_PATTERNS, validateLoginPassword, validateLoginUserId, withoutSurroundingBlanks } from '../lib/validators.ts';
 import type { LoginPasswordError, LoginUserIdError } from '../lib/validators.ts';
 import { createLoginPage } from '../stores/login-page.ts';
+import { submitGate } from '../lib/form-gate.ts';
+import { GateReason, useRefusal } from './FormGate.tsx';
 import { useHydrated } from './hooks/use-hydrated.ts';
 import { useKeepTypedValue } from './hooks/use-keep-typed-value.ts';
 import { useLocationSearch } from './hooks/use-location-search.ts';
@@ -14,7 +16,7 @@ import { useLocationSearch } from './hooks/use-location-search.ts';
 /** The texts the form needs, translated at build time. */
 export type LoginFormStrings = Record<
   | 'userId' | 'password' | 'submit' | 'submitting' | 'showPassword' | 'hidePassword' | 'userIdRequired' | 'noSpaces' | 'userIdInvalid'
-  | 'passwordRequired' | 'passwordTooShort' | 'passwordTooLong',
+  | 'passwordRequired' | 'passwordTooShort' | 'passwordTooLong' | 'incomplete',
   string
 > & { messages: Record<LoginMessageKey, string> };
 
@@ -51,8 +53,14 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
   const [submitting, setSubmitting] = useState(false);
   const userIdField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
-  useKeepTypedValue(userIdField, userId, setUserId);
-  useKeepTypedValue(passwordField, password, setPassword);
+  // A value put in before the island woke (a paste, a password manager, fast typing) is a change, as typing is.
+  const kept = (field: 'userId' | 'password') => (left: boolean) => {
+    setDirty((state) => ({ ...state, [field]: true }));
+    if (left) setTouched((state) => ({ ...state, [field]: true }));
+  };
+  useKeepTypedValue(userIdField, userId, setUserId, kept('userId'));
+  useKeepTypedValue(passwordField, password, setPassword, kept('password'));
+  const refusal = useRefusal();
 
   const userIdError = validateLoginUserId(userId);
   const passwordError = validateLoginPassword(password);
@@ -84,8 +92,15 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
       return;
     }
     if (!valid) {
+      // Refused, as a press on the disabled-looking button or an Enter in a field is: the messages show, are
+      // announced, and the first field to mend has the focus.
       event.preventDefault();
       setAttempted(true);
+      refusal.announce([
+        userIdError && `${strings.userId}: ${strings[USER_ID_ERRORS[userIdError]] as string}.`,
+        passwordError && `${strings.password}: ${strings[PASSWORD_ERRORS[passwordError]] as string}.`,
+      ].filter(Boolean).join(' '));
+      (userIdError ? userIdField : passwordField).current?.focus();
       return;
     }
     // The blanks a paste brought at either end are not part of the id (the checks ignored them too).
@@ -121,9 +136,9 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
       )}
       {Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
       <div className="field">
-        <label htmlFor={`${id}-user`}>{strings.userId}</label>
+        <label htmlFor={`${id}-user`} id={`${id}-user-label`} data-gap="USER">{strings.userId}</label>
         <input
-          ref={userIdField} id={`${id}-user`} name="USER" type="text" autoComplete="username webauthn" autoCapitalize="none" spellCheck={false} required
+          ref={userIdField} id={`${id}-user`} name="USER" type="text" autoComplete="username webauthn" autoCapitalize="none" spellCheck={false} required pattern={LOGIN_PATTERNS.USER}
           value={userId} aria-invalid={showUserIdError} aria-describedby={showUserIdError ? `${id}-user-error` : undefined}
           onChange={(event) => { setUserId(event.target.value); setDirty((state) => ({ ...state, userId: true })); }}
           onBlur={() => setTouched((state) => ({ ...state, userId: true }))}
@@ -131,10 +146,10 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
         {showUserIdError && <p className="field__error" id={`${id}-user-error`}>{strings[USER_ID_ERRORS[userIdError]] as string}</p>}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-password`}>{strings.password}</label>
+        <label htmlFor={`${id}-password`} id={`${id}-password-label`} data-gap="PASSWRD">{strings.password}</label>
         <div className="field__with-button">
           <input
-            ref={passwordField} id={`${id}-password`} name="PASSWRD" type={visible ? 'text' : 'password'} autoComplete="current-password" required
+            ref={passwordField} id={`${id}-password`} name="PASSWRD" type={visible ? 'text' : 'password'} autoComplete="current-password" required pattern={LOGIN_PATTERNS.PASSWRD}
             value={password} aria-invalid={showPasswordError} aria-describedby={showPasswordError ? `${id}-password-error` : undefined}
             onChange={(event) => { setPassword(event.target.value); setDirty((state) => ({ ...state, password: true })); }}
             onBlur={() => setTouched((state) => ({ ...state, password: true }))}
@@ -146,9 +161,15 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
         </div>
         {showPasswordError && <p className="field__error" id={`${id}-password-error`}>{strings[PASSWORD_ERRORS[passwordError]] as string}</p>}
       </div>
-      <button type="submit" className="button login-form__submit" data-click="logIn" disabled={hydrated && (!valid || submitting)} aria-busy={submitting}>
+      {/* Before the submit: the pre-paint gate acts when the submit is parsed. */}
+      <GateReason id={`${id}-why`} text={strings.incomplete} />
+      {/* Disabled until the form is valid (spec 3, 5) as aria-disabled: focusable, it says why and a press is refused
+          with the messages (docs/spec-readings.md). Before the island wakes the page's pre-paint gate sets the same. */}
+      <button type="submit" className="button login-form__submit" data-click="logIn" disabled={submitting} aria-busy={submitting}
+        {...(hydrated ? submitGate(`${id}-why`, [userIdError && `${id}-user-label`, passwordError && `${id}-password-label`].filter((gap) => typeof gap === 'string')) : {})}>
         {submitting ? strings.submitting : strings.submit}
       </button>
+      {refusal.region}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
-  hasSpecialCharacters, hasWhitespace, isFinalError, normalizeOtp, validateEmail, validateLoginPassword, validateLoginUserId, validateName, validateOtp,
+  hasSpecialCharacters, LOGIN_PATTERNS, hasWhitespace, isFinalError, normalizeOtp, validateEmail, validateLoginPassword, validateLoginUserId, validateName, validateOtp,
   validateRecoveryUserId,
 } from './validators.ts';
 
@@ -103,4 +103,20 @@ test('errors more typing cannot mend are said at once; the others wait for the f
   expect([validateRecoveryUserId('j doe'), validateRecoveryUserId('x'.repeat(101)), validateName('Jo*'), validateOtp('12a'), validateOtp('1234567')].map(isFinalError)).toEqual([true, true, true, true, true]);
   expect([validateRecoveryUserId(''), validateOtp('123'), validateOtp(''), validateEmail('john@'), validateName('')].map(isFinalError)).toEqual([false, false, false, false, false]);
   expect(isFinalError(null)).toBe(false);
+});
+
+describe('LOGIN_PATTERNS, the login form’s constraint attributes', () => {
+  // As the browser reads `pattern` (the `v` flag, the whole value); with `required`, an empty value is refused.
+  const matches = (pattern: string, value: string) => value !== '' && new RegExp(`^(?:${pattern})$`, 'v').test(value);
+  const samples = [
+    '', ' ', 'j', 'jdoe', ' jdoe ', '\tjdoe\n', 'j doe', 'j\u00a0doe', 'jdoe!', 'jdö', 'a-b_c.d@e', 'x'.repeat(100), 'x'.repeat(101), ` ${'x'.repeat(100)} `,
+    'abc', 'abcd', 'ab😀', 'ab😀😀', 'Summer#2026', 'Sum mer#2026', 'p'.repeat(128), 'p'.repeat(129), `${'p'.repeat(127)}😀`, `${'p'.repeat(128)}😀`, '\u2028abcd', 'abcd\u3000',
+    '<script>', 'a\\b', 'ab\u200bcd',
+  ];
+  test('a user id the pattern matches is one validateLoginUserId accepts, and no other', () => {
+    for (const value of samples) expect([value, matches(LOGIN_PATTERNS.USER, value)]).toEqual([value, validateLoginUserId(value) === null]);
+  });
+  test('a password the pattern matches is one validateLoginPassword accepts, and no other', () => {
+    for (const value of samples) expect([value, matches(LOGIN_PATTERNS.PASSWRD, value)]).toEqual([value, validateLoginPassword(value) === null]);
+  });
 });

@@ -8,8 +8,10 @@ export type NameError = 'required' | 'tooLong' | 'asterisk' | 'invisibleCharacte
 export type EmailError = 'required' | 'invalidEmail';
 export type OtpError = 'required' | 'tooShort' | 'tooLong' | 'notDigits';
 
-// The spec leaves the allowed user-id set open; ids here are letters, digits and @ . _ -.
-const USER_ID_CHARACTERS = /^[A-Za-z0-9@._-]+$/;
+// The spec leaves the allowed user-id set open; ids here are letters, digits and @ . _ -. Written as a class
+// body valid in every regular-expression mode, the `v` of an input's `pattern` too (a `-` is escaped there).
+const USER_ID_CHARACTER_CLASS = 'A-Za-z0-9@._\\-';
+const USER_ID_CHARACTERS = new RegExp(`^[${USER_ID_CHARACTER_CLASS}]+$`);
 /** The shortest password the login form accepts before asking the server (spec leaves it open). */
 export const LOGIN_PASSWORD_MIN_LENGTH = 4;
 export const NAME_MAX_LENGTH = 100;
@@ -67,11 +69,24 @@ export function validateLoginUserId(value: string): LoginUserIdError | null {
 export function validateLoginPassword(value: string): LoginPasswordError | null {
   if (value === '') return 'required';
   if (hasWhitespace(value)) return 'hasWhitespace';
-  if (value.length < LOGIN_PASSWORD_MIN_LENGTH) return 'tooShort';
+  // Characters, not UTF-16 units: an emoji counts once (as the change-password rules and `pattern` count).
+  const length = Array.from(value).length;
+  if (length < LOGIN_PASSWORD_MIN_LENGTH) return 'tooShort';
   // Said, never cut: an input maxlength would silently truncate a pasted or generated password.
-  if (value.length > PASSWORD_MAX_LENGTH) return 'tooLong';
+  if (length > PASSWORD_MAX_LENGTH) return 'tooLong';
   return null;
 }
+
+/**
+ * The login validators as the login form's constraint attributes (with `required`): a value the `pattern`
+ * matches is one the validator above accepts, and no other (validators.test.ts proves it over many values).
+ * Built from the same constants; the page's pre-paint gate asks the browser (`:invalid`) instead of carrying a
+ * copy of the validators in the login page's tight script budget.
+ */
+export const LOGIN_PATTERNS = {
+  USER: `\\s*[${USER_ID_CHARACTER_CLASS}]{1,${USER_ID_MAX_LENGTH}}\\s*`,
+  PASSWRD: `\\S{${LOGIN_PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}`,
+} as const;
 
 export function validateRecoveryUserId(value: string): RecoveryUserIdError | null {
   const id = withoutSurroundingBlanks(value);

@@ -213,7 +213,9 @@ test.describe('change password', () => {
     await expect(codeFailure(page)).toBeVisible();
     await expect(form.current).toHaveValue('Summer#2026');
     await page.evaluate(() => { (window as { stayed?: boolean } & Window).stayed = true; });
-    await form.submitButton.click();
+    // Nothing could send it: the submit says so (aria-disabled), and a press all the same (it stays pressable) posts nothing.
+    await expect(form.submitButton).toHaveAttribute('aria-disabled', 'true');
+    await form.submitButton.click({ force: true });
     await requestsSoFarSeen(page);
     expect(posted).toEqual([]);
     await expect(page).toHaveURL(/fps-self-change-pw\?uid=jdoe/);

@@ -118,6 +118,36 @@ export const journeys: Journey[] = [
     },
   },
   {
+    // Issues 30 and 34, in each engine: a paste before the island wakes is a change as typing is, Log In is
+    // disabled from the first paint and says why, and an Enter in the invalid form is refused with the messages.
+    name: 'a paste before the login form wakes counts as typing: "j doe" then Tab says "Please enter without spaces", Log In says why it is disabled, and Enter is refused aloud',
+    async run(driver) {
+      const logInButton = css('#login-form button[type="submit"]');
+      await driver.goto('/app/nxn/login?SMQUERYDATA=paste');
+      await hasAttribute(driver, logInButton, 'aria-disabled', 'true');
+      const asleepThroughout = await driver.evaluate((pasted) => {
+        const island = document.querySelector('astro-island[component-url*="/LoginForm."]');
+        const asleep = () => island?.hasAttribute('ssr') ?? false;
+        const before = asleep();
+        document.querySelector<HTMLInputElement>('#login-form input[name="USER"]')?.focus();
+        // The browser's own edit, as a paste or a password manager's fill is (an input event, no keys).
+        // eslint-disable-next-line @typescript-eslint/no-deprecated
+        document.execCommand('insertText', false, pasted);
+        // The Tab: the password field takes the focus, User ID is left.
+        document.querySelector<HTMLInputElement>('#login-form input[name="PASSWRD"]')?.focus();
+        return before && asleep();
+      }, 'j doe');
+      ok(asleepThroughout, 'the login form was still asleep through the paste and the Tab');
+      await hasText(driver, css('.field__error'), 'Please enter without spaces');
+      await hasAttribute(driver, userId, 'aria-invalid', 'true');
+      await hasAttribute(driver, logInButton, 'aria-disabled', 'true');
+      await hasAttribute(driver, logInButton, 'aria-describedby', /-why \S+-user-label \S+-password-label$/);
+      await driver.press('Enter');
+      await hasText(driver, testId('refusal'), 'User ID: Please enter without spaces. Password: Password is required.');
+      await focused(driver, userId);
+    },
+  },
+  {
     name: 'sign in with good credentials reaches /apps/home',
     async run(driver) {
       await driver.goto('/app/nxn/login?SMQUERYDATA=journey');
@@ -263,7 +293,7 @@ export const journeys: Journey[] = [
       await driver.fill(label('New password', true), 'short');
       await hasText(driver, css('li[data-rule="length"]'), /At least 8 characters \(not met yet\)/);
       await hasText(driver, css('li[data-rule="upper"]'), /\(not met yet\)/);
-      await hasAttribute(driver, role('button', 'Change password'), 'disabled', '');
+      await hasAttribute(driver, role('button', 'Change password'), 'aria-disabled', 'true');
       await driver.fill(label('New password', true), 'Brand#New2027');
       await hasText(driver, css('li[data-rule="length"]'), /\(met\)/);
       await hasText(driver, css('li[data-rule="match"]'), /\(not met yet\)/);

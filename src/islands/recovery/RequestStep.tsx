@@ -1,5 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { useKeepTypedValue } from '../hooks/use-keep-typed-value.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
+import { GateReason, useRefusal } from '../FormGate.tsx';
+import { submitGate } from '../../lib/form-gate.ts';
 import type { SyntheticEvent } from 'react';
 import type { Flow } from '../../domain/flows.ts';
 import { isFinalError, validateEmail, validateName, validateRecoveryUserId, withoutSurroundingBlanks } from '../../lib/validators.ts';
@@ -23,10 +26,12 @@ interface Props {
 function Field(props: { label: string; name: string; value: string; error: string | null; show: boolean; autoComplete: string; type?: string; onChange: (value: string) => void; onBlur: () => void }) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
-  useKeepTypedValue(field, props.value, props.onChange);
+  // A value put in before the island woke is a change, as typing is; left already, the field was touched too.
+  useKeepTypedValue(field, props.value, props.onChange, (left) => { if (left) props.onBlur(); });
   return (
     <div className="field">
-      <label htmlFor={id}>{props.label}</label>
+      {/* The label names the field in the submit's reasons while it is missing (src/lib/form-gate.ts). */}
+      <label htmlFor={id} id={`request-${props.name}-label`} data-gap={props.name}>{props.label}</label>
       <input
         ref={field} id={id} name={props.name} type={props.type ?? 'text'} value={props.value} autoComplete={props.autoComplete} required
         aria-invalid={props.show && props.error !== null} aria-describedby={props.show && props.error ? `${id}-error` : undefined}
@@ -41,6 +46,8 @@ function Field(props: { label: string; name: string; value: string; error: strin
 export default function RequestStep({ flow, strings, busy, hasError, forgotUserIdHref, onEdit, onSubmitUserId, onSubmitForgotUser, onCancel }: Props) {
   const [values, setValues] = useState({ userId: '', firstName: '', lastName: '', emailId: '' });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const hydrated = useHydrated();
+  const refusal = useRefusal();
   const update = (name: keyof typeof values) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     onEdit();
@@ -65,9 +72,21 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
   /** A field's message shows once it was left, or at once when more typing cannot mend it. */
   const show = (name: Name) => Boolean(touched[name]) || isFinalError(kinds[name] ?? null);
 
-  function submit(event: SyntheticEvent) {
+  const labels: Record<Name, string> = { userId: strings['recovery.request.userId'], firstName: strings['recovery.request.firstName'], lastName: strings['recovery.request.lastName'], emailId: strings['recovery.request.emailId'] };
+  const gaps = (Object.keys(errors) as Name[]).filter((name) => errors[name] !== null);
+
+  function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!valid || busy || hasError) return;
+    if (!valid) {
+      // Refused, as a press on the disabled-looking button or an Enter in a field is: every message shows, is
+      // announced, and the first field to mend has the focus.
+      setTouched(Object.fromEntries(gaps.map((name) => [name, true])));
+      refusal.announce(gaps.map((name) => `${labels[name]}: ${errors[name] ?? ''}`).join(' '));
+      const first = event.currentTarget.elements.namedItem(gaps[0] ?? '');
+      if (first instanceof HTMLInputElement) first.focus();
+      return;
+    }
+    if (busy || hasError) return;
     const sent = (name: keyof typeof values) => withoutSurroundingBlanks(values[name]);
     if (flow === 'FUID') onSubmitForgotUser({ firstName: sent('firstName'), lastName: sent('lastName'), emailId: sent('emailId') });
     else onSubmitUserId(sent('userId'));
@@ -86,10 +105,15 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
       ) : (
         <Field label={strings['recovery.request.userId']} name="userId" value={values.userId} error={errors.userId ?? null} show={show('userId')} autoComplete="username" onChange={update('userId')} onBlur={blur('userId')} />
       )}
+      {/* Before the submit: the pre-paint gate acts when the submit is parsed. */}
+      <GateReason id="request-why" text={strings['common.form.incomplete']} />
       <div className="actions">
-        <button type="submit" className="button" data-click="continue" disabled={!valid || busy || hasError}>{strings['recovery.request.continue']}</button>
+        {/* Disabled until the form is valid (spec 5) as aria-disabled: it says why, and a press is refused with the messages. */}
+        <button type="submit" className="button" data-click="continue" disabled={busy || hasError}
+          {...(hydrated ? submitGate('request-why', gaps.map((name) => `request-${name}-label`)) : {})}>{strings['recovery.request.continue']}</button>
         <button type="button" className="button button--secondary" data-click="cancel" onClick={onCancel}>{strings['recovery.request.cancel']}</button>
       </div>
+      {refusal.region}
       {forgotUserIdHref && <p><a href={forgotUserIdHref} data-click="forgotUserId">{strings['recovery.request.forgotUserId']}</a></p>}
     </form>
   );

@@ -6,6 +6,8 @@ import { maskSmsNumber } from '../../lib/masking.ts';
 import { deobfuscate } from '../../lib/obfuscation.ts';
 import { isFinalError, normalizeOtp, validateOtp } from '../../lib/validators.ts';
 import { keepFocusOnButtonPress } from './keep-focus.ts';
+import { submitGate } from '../../lib/form-gate.ts';
+import { GateReason, useRefusal } from '../FormGate.tsx';
 import type { OtpError } from '../../lib/validators.ts';
 import type { ChannelOption } from '../../stores/recovery/flow-state.ts';
 import { fill } from './recovery-strings.ts';
@@ -42,6 +44,9 @@ export default function VerifyStep({ strings, option, callCode, received, resent
   // Letters or a seventh digit are said at once; an empty or short code once the field is left.
   const showError = error !== null && (touched || isFinalError(error));
   const isCall = option.channel === 'call';
+  const refusal = useRefusal();
+  // Only a typed code can be missing; the call's code is the page's own.
+  const missing = !isCall && error !== null;
 
   // A resend voids the old code: clear the field then, and only then. (An effect ran on mount too, after
   // the first paint, and wiped a code autofilled or typed that early: seen in WebKitGTK.)
@@ -53,9 +58,17 @@ export default function VerifyStep({ strings, option, callCode, received, resent
   const wait = useSecondsUntil(resendAt);
   const value = received ?? code;
 
-  function submit(event: SyntheticEvent) {
+  function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
+    if (!isCall && error !== null && !busy) {
+      // Refused, as a press on the disabled-looking button or an Enter in the field is: the message shows, is
+      // announced, and the field has the focus.
+      refusal.announce(`${strings['recovery.verify.code']}: ${strings[OTP_ERRORS[error]]}`);
+      const field = event.currentTarget.elements.namedItem('otp');
+      if (field instanceof HTMLInputElement) field.focus();
+      return;
+    }
     if (isCall && callCode) onSubmit(callCode);
     else if (!error && !busy && !hasError) onSubmit(normalizeOtp(code));
   }
@@ -79,7 +92,7 @@ export default function VerifyStep({ strings, option, callCode, received, resent
         <>
           <p>{fill(strings['recovery.verify.sentTo'], { channel: strings[`recovery.otp.channel.${option.channel}`], destination })}</p>
           <div className="field">
-            <label htmlFor={id}>{strings['recovery.verify.code']}</label>
+            <label htmlFor={id} id={`${id}-label`}>{strings['recovery.verify.code']}</label>
             <div className="field__with-button">
               <input
                 // No maxlength: it cut a pasted "278 210" to "278 21". What is typed stays; the code sent is its digits.
@@ -97,10 +110,13 @@ export default function VerifyStep({ strings, option, callCode, received, resent
       <p id={`${id}-expiry`}>{strings['recovery.verify.expiry']}</p>
       {wait > 0 && <p id={`${id}-wait`}>{fill(strings['recovery.verify.resendWait'], { seconds: wait })}</p>}
       <div className="actions">
-        <button type="submit" className="button" data-click="submitCode" disabled={busy || (!isCall && (error !== null || hasError))}>{strings['recovery.verify.submit']}</button>
+        {/* Disabled until the code is valid (spec 5) as aria-disabled: it says why, and a press is refused with the message. */}
+        <button type="submit" className="button" data-click="submitCode" disabled={busy || (!isCall && hasError)} {...submitGate(`${id}-why`, missing ? [`${id}-label`] : [])}>{strings['recovery.verify.submit']}</button>
         <button type="button" className="button button--secondary" data-click="back" onClick={onBack} disabled={busy}>{strings['recovery.verify.back']}</button>
         <button type="button" className="button button--secondary" data-click="resend" onClick={onResend} disabled={busy || wait > 0} aria-describedby={wait > 0 ? `${id}-wait` : undefined}>{strings['recovery.verify.resend']}</button>
       </div>
+      <GateReason id={`${id}-why`} text={strings['common.form.incomplete']} />
+      {refusal.region}
     </form>
   );
 }

@@ -11,7 +11,7 @@ export const RECOVERY_STRING_KEYS = [
   'recovery.verify.callIntro', 'recovery.verify.callCode', 'recovery.verify.callWaiting', 'recovery.verify.error', 'recovery.verify.expired', 'recovery.verify.void', 'recovery.verify.alreadySent',
   'recovery.error.heading', 'recovery.error.text', 'recovery.error.goToLogin', 'recovery.info.heading', 'recovery.info.sent', 'recovery.info.back',
   'recovery.errors.generic', 'recovery.errors.channelLookup', 'recovery.errors.forgotUser', 'recovery.errors.forgotUserWl', 'recovery.errors.timeout',
-  'recovery.errors.network', 'recovery.errors.rateLimited',
+  'recovery.errors.network', 'recovery.errors.rateLimited', 'common.form.incomplete',
 ] as const;
 
 export type RecoveryStringKey = (typeof RECOVERY_STRING_KEYS)[number];

@@ -1,0 +1,49 @@
+import { build, transform } from 'esbuild';
+import ts from 'typescript';
+import type { AstroIntegration } from 'astro';
+
+const SUFFIX = '?pre-paint';
+
+/**
+ * A pre-paint script from its TypeScript source: the module and what it imports bundled into one classic
+ * script, lowered to ES5 (TypeScript does what esbuild cannot: `const`, arrows, classes) and minified. A rule the
+ * islands use (a validator, a password rule) is then written once, and the script that runs before the island
+ * wakes is that same code, never a hand copy.
+ */
+export async function compilePrePaint(entry: string): Promise<{ code: string; inputs: string[] }> {
+  const bundled = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2020', metafile: true, legalComments: 'none', tsconfigRaw: {} });
+  const source = bundled.outputFiles[0]?.text ?? '';
+  // ES5 is what the pre-paint scripts promise (every browser parses them); TypeScript 6 still lowers to it.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  const lowered = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES5, module: ts.ModuleKind.ESNext, removeComments: true, alwaysStrict: false, ignoreDeprecations: '6.0' } }).outputText;
+  // Target ES5: esbuild refuses any syntax ES5 lacks, so a script that would not parse in an old browser fails the build.
+  const minified = await transform(lowered, { minify: true, target: 'es5', legalComments: 'none' });
+  return { code: minified.code.trim(), inputs: Object.keys(bundled.metafile.inputs) };
+}
+
+/**
+ * `import script from './entry.ts?pre-paint'` gives the compiled script's text, for a page to inline (and hash
+ * into its CSP).
+ */
+export function prePaintScripts(): AstroIntegration {
+  return {
+    name: 'portal-pre-paint-scripts',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({
+          vite: {
+            plugins: [{
+              name: 'portal-pre-paint',
+              async load(id) {
+                if (!id.endsWith(SUFFIX)) return null;
+                const { code, inputs } = await compilePrePaint(id.slice(0, -SUFFIX.length));
+                for (const input of inputs) this.addWatchFile(input);
+                return `export default ${JSON.stringify(code)};`;
+              },
+            }],
+          },
+        });
+      },
+    },
+  };
+}
