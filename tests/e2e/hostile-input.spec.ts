@@ -93,7 +93,7 @@ test('odd input in the login fields gets a field message, and the page keeps wor
     if (await logIn.isEnabled()) await logIn.click();
     // A field message, or (for 10 000 letters, which the 100-character field keeps the first 100 of) the
     // service's refusal as the login banner.
-    await expect(page.getByText(/^(Please enter valid userId|Please enter without spaces)$/).or(page.getByRole('alert')).first(), kind).toBeVisible();
+    await expect(page.getByText(/^(Please enter valid userId Use only letters, digits and the characters @ \. _ - \(at most 100\)\.|Please enter without spaces)$/).or(page.getByRole('alert')).first(), kind).toBeVisible();
     await expect(page, kind).toHaveURL(/\/app\/nxn\/login/);
   }
   // A password over 128 characters is never cut: it stays whole and the form says why it cannot go.

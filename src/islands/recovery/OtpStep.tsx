@@ -15,7 +15,7 @@ interface Props {
 export default function OtpStep({ strings, options, callError, busy, onChoose }: Props) {
   return (
     <div>
-      <StepHeading hidden>{strings['recovery.otp.send']}</StepHeading>
+      <StepHeading>{strings['recovery.otp.send']}</StepHeading>
       {callError && <p className="alert alert--danger" role="alert">{strings['recovery.otp.callChallengeError']}</p>}
       <p>{strings['recovery.otp.challenge']}</p>
       <ul className="channel-options">
