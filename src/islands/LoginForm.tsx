@@ -60,12 +60,14 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
   const passwordField = useRef<HTMLInputElement>(null);
   useKeepTypedValue(userIdField, userId, setUserId);
   useKeepTypedValue(passwordField, password, setPassword);
-  // The user id sent moments ago comes back filled in, unless something was typed already (WCAG 3.3.7).
-  const [filled, setFilled] = useState<string | null>(null);
-  if (rememberedUserId !== null && rememberedUserId !== filled) {
-    setFilled(rememberedUserId);
-    if (userId === '') setUserId(rememberedUserId);
-  }
+  // The user id sent moments ago comes back filled in (WCAG 3.3.7), unless the field has something already or the
+  // visitor is in it: what they type is never added to or replaced.
+  useEffect(() => {
+    const field = userIdField.current;
+    if (rememberedUserId === null || !field || field.value !== '' || document.activeElement === field) return;
+    field.value = rememberedUserId;
+    setUserId(rememberedUserId);
+  }, [rememberedUserId]);
 
   const userIdError = validateLoginUserId(userId);
   const passwordError = validateLoginPassword(password);

@@ -252,3 +252,21 @@ test('forced colours still mark the selected cookie-policy tab', async ({ page }
   expect(await look(0)).not.toBe(await look(1));
   await page.screenshot({ path: test.info().outputPath('cookie-policy-forced-colors.png'), clip: { x: 0, y: 0, width: 1280, height: 400 } });
 });
+
+for (const { path, login, home, description } of [
+  { path: '/app/nxn/cookiePolicy', login: 'Log In', home: 'NXN Investor Services home', description: 'This page: the link opens it again.' },
+  { path: '/de-DE/app/nxn/cookiePolicy', login: 'Anmelden', home: 'Startseite NXN Anlegerservice', description: 'Diese Seite: Der Link öffnet sie erneut.' },
+] as const) {
+  test(`on an info page the header's links to the page itself say so (${path})`, async ({ page }) => {
+    await page.goto(path);
+    // Spec 2.1: they point to the page itself; WCAG 2.4.4: their purpose is then not "log in".
+    for (const link of [page.getByRole('banner').getByRole('link', { name: login, exact: true }), page.getByRole('link', { name: home })]) {
+      await expect(link).toHaveAttribute('href', path);
+      await expect(link).toHaveAttribute('aria-current', 'page');
+      await expect(link).toHaveAccessibleDescription(description);
+    }
+    // Elsewhere Log In is what it says.
+    await page.goto(path.replace('cookiePolicy', 'login?SMQUERYDATA=q'));
+    await expect(page.getByRole('banner').getByRole('link', { name: login, exact: true })).not.toHaveAttribute('aria-current', /./);
+  });
+}

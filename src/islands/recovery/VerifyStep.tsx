@@ -55,7 +55,7 @@ export default function VerifyStep({ strings, option, callCode, received, resent
   // The countdown's end is said once (it is not live while it counts: a number said every second is noise).
   const [counted, setCounted] = useState(false);
   if (wait > 0 && !counted) setCounted(true);
-  const resendReady = counted && wait === 0;
+  const resendReady = counted && wait <= 0;
 
   /**
    * A press that disables its own button (Submit while the code is checked, Resend while the countdown runs)
@@ -80,7 +80,8 @@ export default function VerifyStep({ strings, option, callCode, received, resent
   return (
     <form onSubmit={submit} onMouseDown={keepFocusOnButtonPress} noValidate>
       <StepHeading>{strings['recovery.verify.code']}</StepHeading>
-      {resent && <p className="alert alert--success" role="status">{strings['recovery.verify.resent']}</p>}
+      {/* The region is there before its message: a status that appears with its text already in it is not said. */}
+      <div role="status">{resent && <p className="alert alert--success">{strings['recovery.verify.resent']}</p>}</div>
       {isCall ? (
         <>
           <p>{fill(strings['recovery.verify.callIntro'], { destination })}</p>
