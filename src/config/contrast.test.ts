@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
-import { contrastProblems, contrastRatio, parseColor } from './contrast.ts';
+import { contrastProblems, contrastRatio, FOCUS_SURFACES, parseColor, themeTokens } from './contrast.ts';
+
+type RGB = [number, number, number];
 import { loadBrands } from './load-brands.ts';
 
 test('parses the colour forms Sass emits', () => {
@@ -21,6 +23,41 @@ test('names a text pair below AA', () => {
     pair: '$color-on-primary on $color-primary',
     message: 'contrast 1.51:1 is below WCAG AA 4.5:1',
   });
+});
+
+const THEME = (tokens: Record<string, string>) => `:root{${Object.entries({
+  'color-primary': '#0b4f8a', 'color-on-primary': '#ffffff', 'color-accent': '#0b4f8a', 'color-background': '#f3f5f8', 'color-surface': '#ffffff',
+  'color-text': '#1b1f24', 'color-muted': '#4a5560', 'color-header': '#ffffff', 'color-on-header': '#1b1f24', 'color-hero': '#0b4f8a',
+  'color-on-hero': '#ffffff', 'color-link': '#0b4f8a', 'color-danger': '#a4001d', 'color-success': '#1d6b30', ...tokens,
+}).map(([name, value]) => `--${name}: ${value}`).join(';')}}`;
+
+test('pairs the focus ring with every surface a brand colours', () => {
+  expect(FOCUS_SURFACES).toEqual(['color-header', 'color-hero', 'color-background', 'color-surface', 'color-primary']);
+  expect(contrastProblems(THEME({}))).toEqual([]);
+});
+
+test('refuses a brand whose focus ring vanishes on its header: neither tone reaches 3:1 there', () => {
+  // A pale accent and a white surface on a white header: the ring would be pale blue and white on white.
+  expect(contrastProblems(THEME({ 'color-accent': '#c8d6e5' }))).toEqual([
+    { pair: 'focus ring ($color-accent with $color-surface)', message: 'its two tones differ by 1.48:1, below 3:1' },
+    { pair: 'focus ring ($color-accent with $color-surface) on $color-header', message: 'contrast 1.48:1 and 1.00:1 are below WCAG 3:1 for a focus indicator' },
+    { pair: 'focus ring ($color-accent with $color-surface) on $color-background', message: 'contrast 1.35:1 and 1.09:1 are below WCAG 3:1 for a focus indicator' },
+    { pair: 'focus ring ($color-accent with $color-surface) on $color-surface', message: 'contrast 1.48:1 and 1.00:1 are below WCAG 3:1 for a focus indicator' },
+  ]);
+});
+
+test('refuses a ring whose two tones are one colour', () => {
+  expect(contrastProblems(THEME({ 'color-accent': '#ffffff', 'color-header': '#0b4f8a', 'color-on-header': '#ffffff' }))).toContainEqual(
+    { pair: 'focus ring ($color-accent with $color-surface)', message: 'its two tones differ by 1.00:1, below 3:1' },
+  );
+});
+
+test('cwa\'s ring shows on its dark header by its inner tone, though its accent alone is 1.43:1 there', () => {
+  const cwa = loadBrands(new URL('../../brands', import.meta.url).pathname).find((brand) => brand.key === 'cwa');
+  const tokens = themeTokens(cwa?.themeCss ?? '');
+  const [accent, header, surface] = ['color-accent', 'color-header', 'color-surface'].map((name) => parseColor(tokens.get(name) ?? '') ?? [0, 0, 0]) as [RGB, RGB, RGB];
+  expect(contrastRatio(accent, header)).toBeCloseTo(1.43, 2);
+  expect(contrastRatio(surface, header)).toBeGreaterThanOrEqual(3);
 });
 
 test('every shipped brand meets AA for its text colours', () => {

@@ -43,12 +43,22 @@ export const TEXT_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['color-danger', 'color-surface'],
 ];
 
+/**
+ * Every surface a brand colours that a focused control can sit on (header links, hero, page, cards and bars,
+ * a primary tab or button beside it). The focus ring (global.scss) is two-tone: the accent outside, the surface
+ * colour inside; on each of these one of the two must reach 3:1 (WCAG 1.4.11, 2.4.7).
+ */
+export const FOCUS_SURFACES: readonly string[] = ['color-header', 'color-hero', 'color-background', 'color-surface', 'color-primary'];
+/** The ring's two tones: the outer, and the inner that fills the gap between control and ring. */
+const RING = { outer: 'color-accent', inner: 'color-surface' } as const;
+const NON_TEXT_MINIMUM = 3;
+
 /** Reads `--token: value` pairs out of a compiled theme. */
 export function themeTokens(css: string): Map<string, string> {
   return new Map([...css.matchAll(/--([\w-]+):\s*([^;}]+)/g)].map((match) => [match[1] ?? '', (match[2] ?? '').trim()]));
 }
 
-/** The text pairs of a theme below WCAG AA (4.5:1), or that cannot be checked. */
+/** The text pairs of a theme below WCAG AA (4.5:1), the focus ring where it cannot be seen (3:1), or what cannot be checked. */
 export function contrastProblems(css: string): Array<{ pair: string; message: string }> {
   const tokens = themeTokens(css);
   const problems: Array<{ pair: string; message: string }> = [];
@@ -62,6 +72,30 @@ export function contrastProblems(css: string): Array<{ pair: string; message: st
     }
     const ratio = contrastRatio(fg, bg);
     if (ratio < 4.5) problems.push({ pair, message: `contrast ${ratio.toFixed(2)}:1 is below WCAG AA 4.5:1` });
+  }
+  return [...problems, ...focusRingProblems(tokens)];
+}
+
+/** The surfaces on which neither tone of the focus ring reaches 3:1, and a ring whose two tones are one. */
+function focusRingProblems(tokens: Map<string, string>): Array<{ pair: string; message: string }> {
+  const outer = parseColor(tokens.get(RING.outer) ?? '');
+  const inner = parseColor(tokens.get(RING.inner) ?? '');
+  const ring = `focus ring ($${RING.outer} with $${RING.inner})`;
+  if (!outer || !inner) return [{ pair: ring, message: 'colour not checkable: use #rrggbb' }];
+  const problems: Array<{ pair: string; message: string }> = [];
+  const tones = contrastRatio(outer, inner);
+  if (tones < NON_TEXT_MINIMUM) problems.push({ pair: ring, message: `its two tones differ by ${tones.toFixed(2)}:1, below 3:1` });
+  for (const surface of FOCUS_SURFACES) {
+    const background = parseColor(tokens.get(surface) ?? '');
+    const pair = `${ring} on $${surface}`;
+    if (!background) {
+      problems.push({ pair, message: 'colour not checkable: use #rrggbb' });
+      continue;
+    }
+    const [outerRatio, innerRatio] = [contrastRatio(outer, background), contrastRatio(inner, background)];
+    if (Math.max(outerRatio, innerRatio) < NON_TEXT_MINIMUM) {
+      problems.push({ pair, message: `contrast ${outerRatio.toFixed(2)}:1 and ${innerRatio.toFixed(2)}:1 are below WCAG 3:1 for a focus indicator` });
+    }
   }
   return problems;
 }

@@ -121,12 +121,12 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
       if (agent.failed) actions.retry();
       return;
     }
-    actions.posting();
+    actions.posting(userField.current?.value);
   }
   useEffect(() => {
     if (!waitingForAgent.current || !agent.known) return;
     waitingForAgent.current = false;
-    actions.posting();
+    actions.posting(userField.current?.value);
     // submit(), not requestSubmit(): the checks already passed, and onSubmit would refuse a second submit.
     form.current?.submit();
   }, [agent.known, actions]);
@@ -143,6 +143,18 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
     </>
   );
   const checkText = (name: (typeof checks)[number][0]) => (name === 'length' ? lengthText : strings[name]);
+  // A rule that changes is said with its name ("At least 8 characters: met"): a live list said only the changed
+  // word, "met, met" (WCAG 4.1.3). The states are compared with the last render's, as React's docs store
+  // information from previous renders.
+  const ruleStates = checks.map(([name, ok]) => `${name}=${String(ok)}`).join(' ');
+  const [seenRules, setSeenRules] = useState(ruleStates);
+  const [ruleNews, setRuleNews] = useState('');
+  if (ruleStates !== seenRules) {
+    const before = new Map(seenRules.split(' ').map((entry) => entry.split('=') as [string, string]));
+    const changed = checks.filter(([name, ok]) => before.get(name) !== String(ok));
+    setSeenRules(ruleStates);
+    setRuleNews(changed.map(([name, ok]) => `${name === 'length' ? lengthOf(min) : strings[name]}: ${ok ? strings.met : strings.unmet}`).join('. '));
+  }
   return (
     <form ref={form} method="post" action={`/pw/forms/smpwservices.fcc?${action.toString()}`} onSubmit={onSubmit} noValidate={hydrated}>
       {error && <p className="alert alert--danger" role="alert">{error}</p>}
@@ -171,13 +183,14 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
       </p>
       <div id={`${id}-rules`}>
         <p>{strings.rules}</p>
-        <ul className="rules" aria-live="polite">
+        <ul className="rules">
           {checks.map(([name, ok]) => (
             <li key={name} className={ok ? 'rules__item rules__item--met' : 'rules__item'} data-rule={name} id={gapId(name)} data-gap={name}>
               <span aria-hidden="true">{ok ? '✓' : '•'}</span> {checkText(name)} <span className="visually-hidden">({ok ? strings.met : strings.unmet})</span>
             </li>
           ))}
         </ul>
+        <p className="visually-hidden" role="status">{ruleNews}</p>
       </div>
       {/* Before the submit: the pre-paint gate acts when the submit is parsed. */}
       <GateReason id={`${id}-why`} text={strings.incomplete} />

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { codeLoader } from '../lib/code-loader.ts';
 import { getCookie, removeCookie, secondaryDomain, setCookie } from '../lib/cookies.ts';
 import { useHydrated } from './hooks/use-hydrated.ts';
+import { focusMainIfInside } from './hooks/focus-after-removal.ts';
 
 // The public suffix list loads only when the bar is closed, not with the page.
 const publicSuffixes = codeLoader(() => import('tldts/dist/index.esm.min.js'));
@@ -23,7 +24,7 @@ export default function CookieBar({ strings, policyHref, policyText }: Props) {
   const hydrated = useHydrated();
   const [closed, setClosed] = useState(false);
   const open = !closed && !(hydrated && getCookie(document, EU_COOKIE) !== null);
-
+  const bar = useRef<HTMLElement>(null);
 
   function close() {
     const secure = location.protocol === 'https:';
@@ -31,6 +32,8 @@ export default function CookieBar({ strings, policyHref, policyText }: Props) {
     // public suffix list has loaded, on the whole registrable domain. A list that cannot be loaded leaves the
     // cookie on this host: the bar stays closed here, which is what the visitor asked for.
     setCookie(document, EU_COOKIE, 'true', { days: 365, secure });
+    // Before the bar goes, while the focus is still in it.
+    focusMainIfInside(bar.current);
     setClosed(true);
     publicSuffixes.use(({ getDomain }) => {
       const domain = secondaryDomain(location.hostname, (hostname) => getDomain(hostname, { allowPrivateDomains: true }));
@@ -42,7 +45,7 @@ export default function CookieBar({ strings, policyHref, policyText }: Props) {
 
   if (!open) return null;
   return (
-    <section className="cookie-bar" aria-label={strings.label} data-testid="cookie-bar">
+    <section ref={bar} className="cookie-bar" aria-label={strings.label} data-testid="cookie-bar">
       <p>
         {strings.message} <a href={policyHref}>{policyText}</a>
       </p>

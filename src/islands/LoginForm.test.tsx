@@ -10,6 +10,7 @@ const strings = {
   userId: 'User ID', password: 'Password', submit: 'Log In', submitting: 'Logging in…', showPassword: 'Show password', hidePassword: 'Hide password',
   userIdRequired: 'User ID is required', noSpaces: 'Please enter without spaces', userIdInvalid: 'Please enter valid userId',
   passwordRequired: 'Password is required', passwordTooShort: 'Password too short', passwordTooLong: 'Passwords can have at most 128 characters.', incomplete: 'To continue, fill in correctly:',
+  userIdInvalidFix: 'Use only letters, digits and the characters @ . _ - (at most 100).', passwordTooShortFix: 'Use at least 4 characters.',
   messages: Object.fromEntries(LOGIN_MESSAGE_KEYS.map((key) => [key, key])) as Record<(typeof LOGIN_MESSAGE_KEYS)[number], string>,
 };
 const environmentMap = loadBuiltEnvironmentMap(undefined, 'MOCK');
@@ -66,9 +67,9 @@ test('shows field errors only once a field was changed and left', async () => {
   const password = screen.getByLabelText('Password');
   await user.type(password, 'abc');
   // Changed but not yet left: no error yet.
-  expect(screen.queryByText('Password too short')).toBeNull();
+  expect(screen.queryByText('Password too short Use at least 4 characters.')).toBeNull();
   await user.tab();
-  expect(screen.getByText('Password too short')).toBeTruthy();
+  expect(screen.getByText('Password too short Use at least 4 characters.')).toBeTruthy();
   await user.type(userId, 'j doe');
   expect(screen.getByText('Please enter without spaces')).toBeTruthy();
   expect(userId.getAttribute('aria-invalid')).toBe('true');
@@ -76,7 +77,7 @@ test('shows field errors only once a field was changed and left', async () => {
   await user.clear(userId);
   expect(screen.getByText('User ID is required')).toBeTruthy();
   await user.type(userId, 'jdoe!');
-  expect(screen.getByText('Please enter valid userId')).toBeTruthy();
+  expect(screen.getByText('Please enter valid userId Use only letters, digits and the characters @ . _ - (at most 100).')).toBeTruthy();
   await user.clear(password);
   expect(screen.getByText('Password is required')).toBeTruthy();
 });
@@ -102,7 +103,7 @@ test('a user id pasted with blanks at either end signs in without them; a long o
   await user.paste(` ${'x'.repeat(120)}`);
   await user.tab();
   expect(userId.value).toBe(` ${'x'.repeat(120)}`);
-  expect(screen.getByText('Please enter valid userId')).toBeTruthy();
+  expect(screen.getByText('Please enter valid userId Use only letters, digits and the characters @ . _ - (at most 100).')).toBeTruthy();
   await user.clear(userId);
   await user.paste(' jdoe\t');
   await user.type(screen.getByLabelText('Password'), 'Summer#2026');

@@ -16,7 +16,7 @@ import { useLocationSearch } from './hooks/use-location-search.ts';
 /** The texts the form needs, translated at build time. */
 export type LoginFormStrings = Record<
   | 'userId' | 'password' | 'submit' | 'submitting' | 'showPassword' | 'hidePassword' | 'userIdRequired' | 'noSpaces' | 'userIdInvalid'
-  | 'passwordRequired' | 'passwordTooShort' | 'passwordTooLong' | 'incomplete',
+  | 'passwordRequired' | 'passwordTooShort' | 'passwordTooLong' | 'incomplete' | 'userIdInvalidFix' | 'passwordTooShortFix',
   string
 > & { messages: Record<LoginMessageKey, string> };
 
@@ -30,6 +30,13 @@ interface Props {
 
 const USER_ID_ERRORS: Record<LoginUserIdError, keyof LoginFormStrings> = { required: 'userIdRequired', hasWhitespace: 'noSpaces', invalidCharacters: 'userIdInvalid' };
 const PASSWORD_ERRORS: Record<LoginPasswordError, keyof LoginFormStrings> = { required: 'passwordRequired', hasWhitespace: 'noSpaces', tooShort: 'passwordTooShort', tooLong: 'passwordTooLong' };
+// The spec's texts say what is wrong; these say how to mend it, beside them (WCAG 3.3.3).
+const FIXES: Partial<Record<keyof LoginFormStrings, 'userIdInvalidFix' | 'passwordTooShortFix'>> = { userIdInvalid: 'userIdInvalidFix', passwordTooShort: 'passwordTooShortFix' };
+/** An error's text: the spec's, then its fix where it has one. */
+function errorText(strings: LoginFormStrings, key: keyof LoginFormStrings): string {
+  const fix = FIXES[key];
+  return fix ? `${strings[key] as string} ${strings[fix]}` : strings[key] as string;
+}
 
 /**
  * The SiteMinder login form. It is a real HTML form posting to ProcessLogin.fcc, so it works
@@ -38,8 +45,9 @@ const PASSWORD_ERRORS: Record<LoginPasswordError, keyof LoginFormStrings> = { re
  */
 export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor }: Props) {
   const id = useId();
-  const [{ $banner, actions, start }] = useState(() => createLoginPage({ wlKey, environmentMap, clickMonitor, messages: strings.messages }));
+  const [{ $banner, $userId, actions, start }] = useState(() => createLoginPage({ wlKey, environmentMap, clickMonitor, messages: strings.messages }));
   const messageKey = useStore($banner);
+  const rememberedUserId = useStore($userId);
   useEffect(start, [start]);
   const hydrated = useHydrated();
   // TARGET and BGTARGET go to SiteMinder only as same-origin paths.
@@ -61,6 +69,14 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
   useKeepTypedValue(userIdField, userId, setUserId, kept('userId'));
   useKeepTypedValue(passwordField, password, setPassword, kept('password'));
   const refusal = useRefusal();
+  // The user id sent moments ago comes back filled in (WCAG 3.3.7), unless the field has something already or the
+  // visitor is in it: what they type is never added to or replaced.
+  useEffect(() => {
+    const field = userIdField.current;
+    if (rememberedUserId === null || !field || field.value !== '' || document.activeElement === field) return;
+    field.value = rememberedUserId;
+    setUserId(rememberedUserId);
+  }, [rememberedUserId]);
 
   const userIdError = validateLoginUserId(userId);
   const passwordError = validateLoginPassword(password);
@@ -143,7 +159,7 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
           onChange={(event) => { setUserId(event.target.value); setDirty((state) => ({ ...state, userId: true })); }}
           onBlur={() => setTouched((state) => ({ ...state, userId: true }))}
         />
-        {showUserIdError && <p className="field__error" id={`${id}-user-error`}>{strings[USER_ID_ERRORS[userIdError]] as string}</p>}
+        {showUserIdError && <p className="field__error" id={`${id}-user-error`}>{errorText(strings, USER_ID_ERRORS[userIdError])}</p>}
       </div>
       <div className="field">
         <label htmlFor={`${id}-password`} id={`${id}-password-label`} data-gap="PASSWRD">{strings.password}</label>
@@ -159,7 +175,7 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
             {visible ? strings.hidePassword : strings.showPassword}
           </button>
         </div>
-        {showPasswordError && <p className="field__error" id={`${id}-password-error`}>{strings[PASSWORD_ERRORS[passwordError]] as string}</p>}
+        {showPasswordError && <p className="field__error" id={`${id}-password-error`}>{errorText(strings, PASSWORD_ERRORS[passwordError])}</p>}
       </div>
       {/* Before the submit: the pre-paint gate acts when the submit is parsed. */}
       <GateReason id={`${id}-why`} text={strings.incomplete} />

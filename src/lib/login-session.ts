@@ -31,9 +31,22 @@ export function takeLoginAttempt(): { userId: string | null; userToken: string |
   return values;
 }
 
-/** Set by the change-password page as it posts: the change is pending until SiteMinder answers. */
-export function markPasswordChangePosted(): void {
+/**
+ * The user id the login page may fill in (WCAG 3.3.7), read without taking it: after a refused login (the
+ * statistics take it later) or a password change, the visitor was asked for it moments ago in this tab.
+ */
+export function rememberedUserId(): string | null {
+  const userId = storage()?.getItem(USER_ID) ?? null;
+  return userId === '' ? null : userId;
+}
+
+/**
+ * Set by the change-password page as it posts: the change is pending until SiteMinder answers. The user id goes
+ * where the login form keeps its own on submit, so login after the change does not ask for it again.
+ */
+export function markPasswordChangePosted(userId = ''): void {
   storage()?.setItem(PASSWORD_RESET, '1');
+  if (userId !== '') storage()?.setItem(USER_ID, userId);
 }
 
 /** The change came back refused (the page reloaded with SMPWERR): nothing to congratulate. */

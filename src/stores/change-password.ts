@@ -65,8 +65,8 @@ export function createChangePasswordPage(
        * The page's pre-paint script stamps it on a submit event too (for browsers no island runs in), but the post
        * after a held submit is `form.submit()`, which fires none: so the island stamps it here as well.
        */
-      posting(): void {
-        markPasswordChangePosted();
+      posting(userId = ''): void {
+        markPasswordChangePosted(userId.trim());
         rememberBrand(browser.cookies ?? document, options.wlKey, browser.secure ?? location.protocol === 'https:');
       },
     },

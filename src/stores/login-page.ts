@@ -3,7 +3,7 @@ import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
 import { codeLoader } from '../lib/code-loader.ts';
 import { loginMessageKey } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
-import { rememberLoginAttempt } from '../lib/login-session.ts';
+import { rememberedUserId, rememberLoginAttempt } from '../lib/login-session.ts';
 import { trackClicks } from '../services/telemetry/click-tracking.ts';
 
 // Statistics load only when there is a failure to report.
@@ -25,11 +25,15 @@ export interface LoginPageOptions {
  */
 export function createLoginPage(options: LoginPageOptions, search: () => string = () => location.search) {
   const $banner = atom<LoginMessageKey | null>(null);
+  /** The user id to fill in: the one this tab just sent, back after a refusal or a password change (spec 4.1). */
+  const $userId = atom<string | null>(null);
   let reported = false;
   /** Connects the page's store to the page; gives its stop. */
   function start(): () => void {
     const query = new URLSearchParams(search());
     const message = query.get('SMUSRMSG');
+    // Read before the failure report takes it (login-statistics), and only on a way back from a post of this tab.
+    if (message !== null || query.get('fromPage') === 'FPS') $userId.set(rememberedUserId());
     if (message !== null) {
       const key = loginMessageKey(message);
       $banner.set(key);
@@ -44,6 +48,7 @@ export function createLoginPage(options: LoginPageOptions, search: () => string 
   }
   return {
     $banner,
+    $userId,
     start,
     actions: {
       /** The form is about to post: remember the user id and usrTok for a failure report (spec 4.1). */

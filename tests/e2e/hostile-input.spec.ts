@@ -87,8 +87,10 @@ test('odd input in the login fields gets a field message, and the page keeps wor
   const password = login.password;
   // The field's message for each kind (spec 5; the user id is letters, digits and @ . _ -, at most 100), and a
   // Log In that stays disabled: none of them is posted.
+  // The spec's text, then how to mend it (issue 34, WCAG 3.3.3).
+  const INVALID_USER_ID = 'Please enter valid userId Use only letters, digits and the characters @ . _ - (at most 100).';
   const messages: Record<keyof typeof ODD_INPUT, string> = {
-    oversized: 'Please enter valid userId', unicode: 'Please enter without spaces', rtlOverride: 'Please enter valid userId', control: 'Please enter valid userId',
+    oversized: INVALID_USER_ID, unicode: 'Please enter without spaces', rtlOverride: INVALID_USER_ID, control: INVALID_USER_ID,
   };
   const posts: string[] = [];
   page.on('request', (request) => { if (request.method() === 'POST') posts.push(request.url()); });

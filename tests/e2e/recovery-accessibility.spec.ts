@@ -7,6 +7,8 @@ import { islandsHydrated } from './support/hydration.ts';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
 import { focused } from './support/focus.ts';
 import { expectOnlyGerman } from './support/german-text.ts';
+import { announcements, recordAnnouncements } from './support/live-regions.ts';
+import { writeFile } from 'node:fs/promises';
 
 freshEmulatorForEachTest();
 
@@ -344,4 +346,156 @@ test('every wizard step, message and dialog reads German only', async ({ page, c
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectGerman('internal support dialog');
   });
+});
+
+/** The accessibility tree's view of `main`, and the screen reader's live announcements, step by step (docs/accessibility-walk.md). */
+class Transcript {
+  private readonly lines: string[] = [];
+  private heard = 0;
+  private readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  /** Records a step: what was pressed, where the focus is, what the live regions said since, and main's tree. */
+  async step(pressed: string, tree = false): Promise<string> {
+    const { label, outlined } = await focused(this.page);
+    const said = (await announcements(this.page)).slice(this.heard);
+    this.heard += said.length;
+    this.lines.push(`### ${pressed}`, '', `- focus: ${label}${outlined ? ' (ring drawn)' : ''}`);
+    for (const { politeness, text } of said) this.lines.push(`- said (${politeness}): "${text}"`);
+    if (tree) this.lines.push('', '```yaml', await this.page.locator('main').ariaSnapshot(), '```');
+    this.lines.push('');
+    return label;
+  }
+
+  get text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+test('forgot password by keyboard with a screen reader\'s ears: a wrong passcode, the countdown, Resend, the reset, login with the user id kept and the toast', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await recordAnnouncements(page);
+  await page.clock.install();
+  const walk = new Transcript(page);
+  const recovery = new RecoveryPage(page);
+  /** A key press; the focus must never fall to the body, and a focused heading must be seen (not a 1 px one). */
+  async function press(key: string, what: string, tree = false): Promise<string> {
+    await page.keyboard.press(key);
+    const label = await walk.step(what, tree);
+    expect(label, what).not.toBe('body');
+    return label;
+  }
+  await page.goto('/self-service/nxn/fps');
+  await islandsHydrated(page);
+  await walk.step('Open /self-service/nxn/fps', true);
+  await page.getByLabel('User ID').focus();
+  await page.keyboard.type('jdoe');
+  await press('Enter', 'Type "jdoe", Enter');
+  const sendHeading = page.getByRole('heading', { name: 'Send passcode' });
+  await expect(sendHeading).toBeFocused();
+  await walk.step('The channel step', true);
+  // The step's heading takes the focus where it can be seen: a heading of its own size, its ring drawn.
+  expect((await sendHeading.boundingBox())?.height ?? 0).toBeGreaterThan(10);
+  expect((await focused(page)).outlined).toBe(true);
+  expect(await press('Tab', 'Tab')).toBe('button: Send passcode: Option #1 Email');
+  await press('Enter', 'Enter (send by e-mail)');
+  const codeHeading = page.getByRole('heading', { name: 'Passcode', exact: true });
+  await expect(codeHeading).toBeFocused();
+  expect((await codeHeading.boundingBox())?.height ?? 0).toBeGreaterThan(10);
+  await walk.step('The passcode step', true);
+
+  // A wrong code, submitted from its button: the press disables the button, and the focus goes back to the field.
+  const real = await lastCode(request);
+  const wrong = real === '000000' ? '111111' : '000000';
+  expect(await press('Tab', 'Tab')).toBe('input: Passcode');
+  await page.keyboard.type(wrong);
+  expect(await press('Tab', `Type a wrong code, Tab`)).toBe('button: Show passcode');
+  expect(await press('Tab', 'Tab')).toBe('button: Submit');
+  await press('Enter', 'Enter on Submit (the wrong code)', true);
+  const wrongMessage = 'The passcode is not correct. Please check it and try again.';
+  await expect(page.getByRole('alert')).toHaveText(wrongMessage);
+  await expect(recovery.passcode).toBeFocused();
+  // Said once: the alert alone, not the alert and a live container around it.
+  await expect.poll(async () => (await announcements(page)).filter(({ text }) => text.includes(wrongMessage)).length).toBe(1);
+  await page.waitForTimeout(300);
+  expect((await announcements(page)).filter(({ text }) => text.includes(wrongMessage))).toEqual([expect.objectContaining({ politeness: 'assertive', text: wrongMessage })]);
+
+  // The countdown is not said each second; its end is said once.
+  await request.post('/__emulator/clock/advance', { data: { seconds: 31 } });
+  await page.clock.runFor(31_000);
+  await expect.poll(async () => (await announcements(page)).filter(({ text }) => text === 'You can request a new passcode now.').length, {
+    message: JSON.stringify(await announcements(page)),
+  }).toBe(1);
+  expect((await announcements(page)).filter(({ text }) => /in \d+ seconds/.test(text))).toEqual([]);
+  await walk.step('31 seconds later');
+
+  // Resend, by keyboard: the press disables Resend (a new countdown), and the focus goes to the emptied field.
+  let label = '';
+  for (let tabs = 0; tabs < 6 && label !== 'button: Resend OTP'; tabs += 1) label = await press('Tab', 'Tab');
+  expect(label).toBe('button: Resend OTP');
+  await press('Enter', 'Enter on Resend OTP', true);
+  await expect(page.getByText('A new passcode has been sent. The previous one no longer works.')).toBeVisible();
+  await expect(recovery.passcode).toBeFocused();
+  await expect(recovery.passcode).toHaveValue('');
+  await expect.poll(async () => (await announcements(page)).filter(({ text }) => text.startsWith('A new passcode has been sent.')).length).toBe(1);
+
+  await page.keyboard.type(await lastCode(request));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/fps-self-change-pw/);
+  await islandsHydrated(page);
+  await walk.step('Type the new code, Enter: the change-password page', true);
+  const changePassword = new ChangePasswordPage(page);
+  await changePassword.current.focus();
+  await page.keyboard.type(await lastTemporaryPassword(request));
+  await press('Tab', 'Type the temporary password, Tab');
+  await page.keyboard.type('Walked#Keys2027');
+  await press('Tab', 'Type the new password, Tab');
+  await page.keyboard.type('Walked#Keys2027');
+  await press('Tab', 'Type it again, Tab');
+  await press('Tab', 'Tab');
+  await expect(changePassword.submitButton).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  // Login after the reset: the user id comes filled in, the toast is said once, politely, after the page loaded.
+  await expect(page).toHaveURL(/\/app\/nxn\/login\?.*fromPage=FPS/);
+  const login = new LoginPage(page);
+  await islandsHydrated(page);
+  await expect(login.userId).toHaveValue('jdoe');
+  await expect(page.getByTestId('success-toast')).toBeVisible();
+  await walk.step('Back on login (SiteMinder\'s success redirect)', true);
+  expect((await announcements(page)).filter(({ text }) => text.includes('Password has been reset successfully.'))).toEqual([
+    expect.objectContaining({ politeness: 'polite', text: 'Password has been reset successfully. Please proceed to login. Dismiss' }),
+  ]);
+  await page.clock.runFor(15_000);
+  await expect(page.getByTestId('success-toast')).toBeVisible();
+  await login.password.focus();
+  await page.keyboard.type('Walked#Keys2027');
+  await page.keyboard.press('Enter');
+  await expect(login.signedIn('jdoe')).toBeVisible();
+  await writeFile(test.info().outputPath('accessibility-walk.md'), walk.text);
+});
+
+test('the call code is said digit by digit, and the locked user\'s ERROR heading is read with what went wrong', async ({ page, request }) => {
+  const recovery = new RecoveryPage(page);
+  await page.goto('/self-service/nxn/fps');
+  await islandsHydrated(page);
+  await page.getByLabel('User ID').fill('jdoe');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await recovery.option(/Option #3 Call/).click();
+  await expect(recovery.callCode).toHaveValue(/^\d{6}$/);
+  const code = await recovery.callCode.inputValue();
+  await expect(recovery.callCode).toHaveAccessibleDescription(code.split('').join(' '));
+
+  await page.goto('/self-service/nxn/fps');
+  await islandsHydrated(page);
+  await page.getByLabel('User ID').fill('llocked');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await recovery.option(/Option #1 Email/).click();
+  await recovery.passcode.fill(await lastCode(request));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const heading = page.getByRole('heading', { name: 'ERROR' });
+  await expect(heading).toBeFocused();
+  await expect(heading).toHaveAccessibleDescription('There is a problem with your User ID or password. Please contact the Help Desk for assistance.');
 });

@@ -73,7 +73,8 @@ test('a user id pasted with blanks at either end is taken without them; blanks i
   await expect(page.getByText('enter valid userId (at most 100 characters)')).toBeVisible();
   await userId.fill('');
   await page.keyboard.insertText('no body');
-  await expect(page.getByText('enter valid userId', { exact: true })).toBeVisible();
+  // The spec's text, then how to mend it (WCAG 3.3.3).
+  await expect(page.getByText('enter valid userId Please enter it without spaces.', { exact: true })).toBeVisible();
   await userId.fill('');
   await page.keyboard.insertText(' nobody.here\t');
   await expect(page.locator('.field__error')).toHaveCount(0);

@@ -49,7 +49,9 @@ export default function RecoveryWizard({ strings, ...options }: Props) {
   return (
     <div className="wizard" ref={region} aria-busy={waiting}>
       <h1 id="recovery-heading" tabIndex={-1}>{heading}</h1>
-      <div aria-live="assertive" aria-atomic="true">
+      {/* Not a live region itself: what it holds is role="alert", which screen readers announce; a live container
+          around an alert had it read twice. */}
+      <div>
         {state.message === 'errors.code' ? <CodeFailure onTryAgain={() => void actions.retry()} />
           : viewsFailed ? <CodeFailure onTryAgain={preloadViews} />
             : state.message && <p className="alert alert--danger" role="alert">{strings[`recovery.${state.message}`]}</p>}

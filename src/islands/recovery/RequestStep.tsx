@@ -8,6 +8,7 @@ import type { Flow } from '../../domain/flows.ts';
 import { isFinalError, validateEmail, validateName, validateRecoveryUserId, withoutSurroundingBlanks } from '../../lib/validators.ts';
 import { keepFocusOnButtonPress } from './keep-focus.ts';
 import FlowText from './FlowText.tsx';
+import { fill } from './recovery-strings.ts';
 import type { RecoveryStrings } from './recovery-strings.ts';
 
 interface Props {
@@ -57,15 +58,26 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
   const kinds: Partial<Record<Name, string | null>> = flow === 'FUID'
     ? { firstName: validateName(values.firstName), lastName: validateName(values.lastName), emailId: validateEmail(values.emailId) }
     : { userId: validateRecoveryUserId(values.userId) };
-  const message = (name: Name, kind: string | null | undefined): string | null => {
-    if (!kind) return null;
-    if (kind === 'required') return strings['recovery.field.required'];
+  const labels: Record<Name, string> = {
+    userId: strings['recovery.request.userId'], firstName: strings['recovery.request.firstName'], lastName: strings['recovery.request.lastName'], emailId: strings['recovery.request.emailId'],
+  };
+  // The spec's text says what is wrong; the fix beside it says how to mend it (WCAG 3.3.3).
+  const fixes: Partial<Record<string, string>> = {
+    hasWhitespace: strings['recovery.field.noSpacesFix'], asterisk: strings['recovery.field.asteriskFix'], invisibleCharacters: strings['recovery.field.invisibleFix'],
+  };
+  const specText = (name: Name, kind: string): string => {
     switch (name) {
       case 'userId': return strings[kind === 'tooLong' ? 'recovery.field.userIdTooLong' : 'recovery.field.invalidUserId'];
       case 'firstName': return strings[kind === 'tooLong' ? 'recovery.field.firstNameTooLong' : 'recovery.field.invalidFirstName'];
       case 'lastName': return strings[kind === 'tooLong' ? 'recovery.field.lastNameTooLong' : 'recovery.field.invalidLastName'];
       case 'emailId': return strings['recovery.field.invalidEmail'];
     }
+  };
+  const message = (name: Name, kind: string | null | undefined): string | null => {
+    if (!kind) return null;
+    if (kind === 'required') return `${strings['recovery.field.required']} ${fill(strings['recovery.field.requiredFix'], { field: labels[name] })}`;
+    const fix = fixes[kind];
+    return fix ? `${specText(name, kind)} ${fix}` : specText(name, kind);
   };
   const errors: Partial<Record<Name, string | null>> = Object.fromEntries(Object.entries(kinds).map(([name, kind]) => [name, message(name as Name, kind)]));
   const valid = Object.values(errors).every((error) => error === null);

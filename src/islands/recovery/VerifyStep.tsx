@@ -57,9 +57,24 @@ export default function VerifyStep({ strings, option, callCode, received, resent
   }
   const wait = useSecondsUntil(resendAt);
   const value = received ?? code;
+  // The countdown's end is said once (it is not live while it counts: a number said every second is noise).
+  const [counted, setCounted] = useState(false);
+  if (wait > 0 && !counted) setCounted(true);
+  const resendReady = counted && wait <= 0;
+
+  /**
+   * A press that disables its own button (Submit while the code is checked, Resend while the countdown runs)
+   * would drop the focus to the body (WCAG 2.4.3): it goes to the field, where the code is typed again and
+   * whose message says what went wrong.
+   */
+  function focusField() {
+    const field = document.getElementById(id);
+    if (field && document.activeElement !== field) field.focus();
+  }
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
+    focusField();
     setTouched(true);
     if (!isCall && error !== null && !busy) {
       // Refused, as a press on the disabled-looking button or an Enter in the field is: the message shows, is
@@ -77,14 +92,17 @@ export default function VerifyStep({ strings, option, callCode, received, resent
   const destination = option.channel === 'sms' ? maskSmsNumber(plain) : option.masked;
   return (
     <form onSubmit={submit} onMouseDown={keepFocusOnButtonPress} noValidate>
-      <StepHeading hidden>{strings['recovery.verify.code']}</StepHeading>
-      {resent && <p className="alert alert--success" role="status">{strings['recovery.verify.resent']}</p>}
+      <StepHeading>{strings['recovery.verify.code']}</StepHeading>
+      {/* The region is there before its message: a status that appears with its text already in it is not said. */}
+      <div role="status">{resent && <p className="alert alert--success">{strings['recovery.verify.resent']}</p>}</div>
       {isCall ? (
         <>
           <p>{fill(strings['recovery.verify.callIntro'], { destination })}</p>
           <div className="field">
             <label htmlFor={id}>{strings['recovery.verify.callCode']}</label>
-            <input id={id} className="call-code" value={callCode ?? ''} readOnly aria-readonly="true" />
+            {/* Said digit by digit as well: a screen reader reads the value as one large number. */}
+            <input id={id} className="call-code" value={callCode ?? ''} readOnly aria-readonly="true" aria-describedby={`${id}-digits`} />
+            <span className="visually-hidden" id={`${id}-digits`}>{(callCode ?? '').split('').join(' ')}</span>
           </div>
           <p role="status">{strings['recovery.verify.callWaiting']}</p>
         </>
@@ -109,11 +127,12 @@ export default function VerifyStep({ strings, option, callCode, received, resent
       )}
       <p id={`${id}-expiry`}>{strings['recovery.verify.expiry']}</p>
       {wait > 0 && <p id={`${id}-wait`}>{fill(strings['recovery.verify.resendWait'], { seconds: wait })}</p>}
+      <p className="visually-hidden" role="status">{resendReady ? strings['recovery.verify.resendReady'] : ''}</p>
       <div className="actions">
         {/* Disabled until the code is valid (spec 5) as aria-disabled: it says why, and a press is refused with the message. */}
         <button type="submit" className="button" data-click="submitCode" disabled={busy || (!isCall && hasError)} {...submitGate(`${id}-why`, missing ? [`${id}-label`] : [])}>{strings['recovery.verify.submit']}</button>
         <button type="button" className="button button--secondary" data-click="back" onClick={onBack} disabled={busy}>{strings['recovery.verify.back']}</button>
-        <button type="button" className="button button--secondary" data-click="resend" onClick={onResend} disabled={busy || wait > 0} aria-describedby={wait > 0 ? `${id}-wait` : undefined}>{strings['recovery.verify.resend']}</button>
+        <button type="button" className="button button--secondary" data-click="resend" onClick={() => { focusField(); onResend(); }} disabled={busy || wait > 0} aria-describedby={wait > 0 ? `${id}-wait` : undefined}>{strings['recovery.verify.resend']}</button>
       </div>
       <GateReason id={`${id}-why`} text={strings['common.form.incomplete']} />
       {refusal.region}
