@@ -84,7 +84,6 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
   /** A field's message shows once it was left, or at once when more typing cannot mend it. */
   const show = (name: Name) => Boolean(touched[name]) || isFinalError(kinds[name] ?? null);
 
-  const labels: Record<Name, string> = { userId: strings['recovery.request.userId'], firstName: strings['recovery.request.firstName'], lastName: strings['recovery.request.lastName'], emailId: strings['recovery.request.emailId'] };
   const gaps = (Object.keys(errors) as Name[]).filter((name) => errors[name] !== null);
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
