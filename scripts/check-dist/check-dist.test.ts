@@ -165,10 +165,10 @@ test('the deploy report counts files and bytes per brand, shared and in total', 
   const report = deployReport(dir);
   const pageBytes = Buffer.byteLength(page());
   // 34 pages, the brand folders' four not-found pages and the theme are nxn's; index, the two site-wide 404s,
-  // a.css, the three header and route files, the build information and the related-origins file are shared.
+  // a.css, the three header and route files and the related-origins file are shared (the build information is in dist-server/).
   expect(report.byBrand.get('nxn')).toEqual({ files: 2 * (BRAND_PAGES.length + 2) + 1, bytes: 2 * (BRAND_PAGES.length + 2) * pageBytes + 7 });
-  expect(report.byBrand.get('')?.files).toBe(9);
-  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 10);
+  expect(report.byBrand.get('')?.files).toBe(7);
+  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 8);
   expect(report.headerRules).toBe(3);
   expect(report.redirectRules).toEqual({ staticRules: 0, dynamicRules: 8 });
   expect(report.warnings).toEqual([]);
@@ -181,7 +181,7 @@ test('the deploy report warns where a static host\'s limits would be exceeded', 
   put(dir, '_astro/big.js', 'x'.repeat(1001), false);
   expect(deployReport(dir, limits).warnings).toEqual([
     '_astro/big.js: 1001 bytes, over a static host\'s 1000 per file',
-    '48 files (48 without the .gz copies), over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
+    '48 files, over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
     '_headers: 3 rules, over a static host\'s 1',
   ]);
   expect(DEPLOY_LIMITS).toEqual({ files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 });
@@ -204,7 +204,9 @@ test('check:dist refuses an nginx location whose capture can reach a header (iss
   try {
     writeFileSync(join(dir, '_redirects'), staticHostRedirects());
     expect(hostRuleProblems(dir)).toEqual([`${file}: missing: nginx would not serve the short addresses`]);
-    writeFileSync(join(dir, file), splitting);
+    mkdirSync(serverDirOf(dir), { recursive: true });
+    writeFileSync(join(serverDirOf(dir), file), splitting);
+    expect(hostRuleProblems(dir)).toEqual(nginxCaptureProblems(file, splitting));
     expect(hostRuleProblems(dir)).toHaveLength(1);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -117,7 +117,7 @@ export const HOST_FILES = ['_headers', '_redirects', '_worker.js', '_routes.json
  */
 export function unpublishableFiles(distDir: string): string[] {
   return fg.sync('**/*', { cwd: distDir, dot: true })
-    .filter((file) => file.endsWith('.gz') || file.split('/').some((part) => part.startsWith('.')) || (/^_/.test(file) && !file.startsWith('_astro/') && !(HOST_FILES as readonly string[]).includes(file)))
+    .filter((file) => file.endsWith('.gz') || file.split('/').some((part) => part.startsWith('.') && part !== '.well-known') || (/^_/.test(file) && !file.startsWith('_astro/') && !(HOST_FILES as readonly string[]).includes(file)))
     .sort()
     .map((file) => `${file}: not for visitors, and a static host publishing dist/ would serve it: the build writes it to ${relative(distDir, serverDirOf(distDir))}/`);
 }
@@ -216,7 +216,8 @@ export function hostRuleProblems(distDir: string): string[] {
     if (counts.dynamicRules > REDIRECT_LIMITS.dynamicRules) problems.push(`_redirects: ${String(counts.dynamicRules)} dynamic rules, over Cloudflare Pages' ${String(REDIRECT_LIMITS.dynamicRules)}`);
     if (counts.longestLine > REDIRECT_LIMITS.lineLength) problems.push(`_redirects: a ${String(counts.longestLine)}-character rule, over Cloudflare Pages' ${String(REDIRECT_LIMITS.lineLength)}`);
   }
-  const locations = read('_nginx-route-locations.conf');
+  const serverFile = join(serverDirOf(distDir), '_nginx-route-locations.conf');
+  const locations = existsSync(serverFile) ? readFileSync(serverFile, 'utf8') : undefined;
   if (locations === undefined) problems.push('_nginx-route-locations.conf: missing: nginx would not serve the short addresses');
   else problems.push(...nginxCaptureProblems('_nginx-route-locations.conf', locations));
   return problems;

@@ -9,7 +9,8 @@ import type { TestEmulator } from './test-server.ts';
 
 const running: TestEmulator[] = [];
 async function emulator(options: Parameters<typeof startTestEmulator>[0] = {}): Promise<TestEmulator> {
-  const started = await startTestEmulator(options);
+  // SiteMinder's own walk: a password sign-in goes to TARGET, not by the passkey offer (tested in passkeys.test.ts).
+  const started = await startTestEmulator({ passkeyOffer: false, ...options });
   running.push(started);
   return started;
 }

@@ -47,13 +47,13 @@ test('a press on the disabled-looking Log In, or an Enter in a field, is refused
   await user.type(screen.getByLabelText('Password'), 'abc{Enter}');
   expect(sent).toBe(0);
   expect(screen.getByText('User ID is required')).toBeTruthy();
-  expect(screen.getByText('Password too short')).toBeTruthy();
-  expect(screen.getByTestId('refusal').textContent).toBe('User ID: User ID is required. Password: Password too short.');
+  expect(screen.getByText('Password too short Use at least 4 characters.')).toBeTruthy();
+  expect(screen.getByTestId('refusal').textContent).toBe('User ID: User ID is required. Password: Password too short Use at least 4 characters.');
   expect(document.activeElement).toBe(screen.getByLabelText('User ID'));
   await user.type(screen.getByLabelText('User ID'), 'jdoe');
   await user.click(submit);
   expect(sent).toBe(0);
-  expect(screen.getByTestId('refusal').textContent).toBe('Password: Password too short.');
+  expect(screen.getByTestId('refusal').textContent).toBe('Password: Password too short Use at least 4 characters.');
   expect(document.activeElement).toBe(screen.getByLabelText('Password'));
 });
 
@@ -128,7 +128,8 @@ test('posts the SiteMinder fields with autofill hints', () => {
   const form = document.querySelector('form');
   const names = [...(form?.querySelectorAll('input') ?? [])].map((input) => input.name);
   expect(names).toEqual(['SMENC', 'TARGET', 'BGTARGET', 'postpreservationdata', 'SUBMIT', 'wl', 'USER', 'PASSWRD']);
-  expect(screen.getByLabelText('User ID').getAttribute('autocomplete')).toBe('username');
+  // The password manager's and the passkey autofill's field (design.md, "Passkeys").
+  expect(screen.getByLabelText('User ID').getAttribute('autocomplete')).toBe('username webauthn');
   expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
   expect(form?.getAttribute('method')).toBe('post');
 });

@@ -113,8 +113,8 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
       event.preventDefault();
       setAttempted(true);
       refusal.announce([
-        userIdError && `${strings.userId}: ${strings[USER_ID_ERRORS[userIdError]] as string}.`,
-        passwordError && `${strings.password}: ${strings[PASSWORD_ERRORS[passwordError]] as string}.`,
+        userIdError && `${strings.userId}: ${errorText(strings, USER_ID_ERRORS[userIdError])}`.replace(/\.?$/, '.'),
+        passwordError && `${strings.password}: ${errorText(strings, PASSWORD_ERRORS[passwordError])}`.replace(/\.?$/, '.'),
       ].filter(Boolean).join(' '));
       (userIdError ? userIdField : passwordField).current?.focus();
       return;

@@ -2,6 +2,7 @@ import { chromium } from '@playwright/test';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { serverDirOf } from '../../src/build/dist-layout.ts';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildBrands } from '../../scripts/deploy/build-brands.ts';
@@ -61,7 +62,8 @@ test('production\'s pages, scripts, policies and files name none of DEV\'s, QA\'
 });
 
 test('the build says what it is for: check:dist, the health file, the related origins, and a release for another environment refused', () => {
-  expect(JSON.parse(readFileSync(join(dist, '_portal-build.json'), 'utf8'))).toEqual({
+  // Build metadata, beside dist/ in its dist-server/ (not for visitors).
+  expect(JSON.parse(readFileSync(join(serverDirOf(dist), '_portal-build.json'), 'utf8'))).toEqual({
     environment: 'PRODUCTION', passkeys: { rpId: 'portal.nxn.example', relatedOrigins: [{ origin: 'https://login.cwa.example', brands: ['cwa'] }] },
   });
   // cwa's QA host (brands/cwa/brand.json) is never a related origin of production.
@@ -83,9 +85,10 @@ test('brands built for another environment are not merged into this build', asyn
 test('check:dist refuses a dist/ that does not say its environment, and related origins past the fifth label, naming the brands', () => {
   const copy = join(work, 'tampered');
   mkdirSync(join(copy, '.well-known'), { recursive: true });
+  mkdirSync(serverDirOf(copy), { recursive: true });
   expect(environmentProblems(copy)).toEqual(['_portal-build.json: missing: no telling which environment this dist/ is for (rebuild it)']);
   const related = ['a', 'b', 'c', 'd', 'e', 'f'].map((label) => ({ origin: `https://login.${label}.example`, brands: [`brand-${label}`] }));
-  writeFileSync(join(copy, '_portal-build.json'), JSON.stringify({ environment: 'PRODUCTION', passkeys: { rpId: 'portal.nxn.example', relatedOrigins: related } }));
+  writeFileSync(join(serverDirOf(copy), '_portal-build.json'), JSON.stringify({ environment: 'PRODUCTION', passkeys: { rpId: 'portal.nxn.example', relatedOrigins: related } }));
   writeFileSync(join(copy, '.well-known/webauthn'), JSON.stringify({ origins: related.map(({ origin }) => origin) }));
   expect(environmentProblems(copy)).toEqual([
     '.well-known/webauthn: RP ID portal.nxn.example has related origins on 6 registrable-domain labels (a, b, c, d, e, f); browsers (Firefox\'s cap) honour the first 5: move brand-f onto a host under portal.nxn.example or under a, b, c, d, e',
