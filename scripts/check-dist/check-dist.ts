@@ -11,7 +11,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { cspHash } from '../../src/build/csp.ts';
-import { metaPolicyOf, policySources, readPortalHeaders } from '../../src/build/security-headers.ts';
+import { inlineElements, metaPolicyOf, policySources, readPortalHeaders } from '../../src/build/security-headers.ts';
+import type { InlineElement } from '../../src/build/security-headers.ts';
 import { brandOfFile, LANGUAGE_PREFIXES, serverDirOf } from '../../src/build/dist-layout.ts';
 import { headerRuleCount, STATIC_HOST_LIMITS } from '../../src/build/page-headers.ts';
 import { notFoundFiles, redirectRuleCounts, REDIRECT_LIMITS } from '../../src/build/host-routes.ts';
@@ -28,32 +29,6 @@ export const BRAND_PAGES = [
   'app/{wl}/sessionExpired.html', 'app/{wl}/systemUnavailable.html', 'app/{wl}/passkey.html',
   'self-service/{wl}/fps.html', 'self-service/{wl}/fuid.html', 'self-service/{wl}/fps-self-change-pw.html',
 ];
-
-/** An inline `<script>` or `<style>` of a page: what the browser hashes against the policy. */
-interface InlineElement {
-  tag: 'script' | 'style';
-  /** The opening tag as written, to name the element in a problem. */
-  opening: string;
-  text: string;
-}
-
-/** Script types a browser runs (and so checks against script-src); data blocks such as JSON are not run. */
-const RUNNABLE_SCRIPT = /^(?:module|text\/javascript|application\/javascript)?$/i;
-
-/** Every inline script the browser would run and every inline style of a built page. */
-export function inlineElements(html: string): InlineElement[] {
-  const found: InlineElement[] = [];
-  // Script and style are raw-text elements: their text runs to the first closing tag, as written.
-  for (const match of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi)) {
-    const tag = (match[1] ?? '').toLowerCase() as InlineElement['tag'];
-    const attributes = match[2] ?? '';
-    if (tag === 'script' && /\bsrc\s*=/i.test(attributes)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
-    if (tag === 'script' && !RUNNABLE_SCRIPT.test(type)) continue;
-    found.push({ tag, opening: `<${tag}${attributes}>`, text: match[3] ?? '' });
-  }
-  return found;
-}
 
 /** A short name of an element for a problem line: its opening tag and the start of its text. */
 function describe(element: InlineElement): string {

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROUTES, SERVICE_PREFIXES, compilePattern, fillPattern, isServicePath, matchRoute, reservedBrandKeys } from './route-table.ts';
 import { REDIRECT_LIMITS, netlifyConfig, netlifyServiceRules, nginxRoutes, notFoundFiles, redirectRuleCounts, routeFileOptionsFromEnv, serviceOrigin, staticHostRedirects, withoutProxyRules, writeRouteFiles } from './host-routes.ts';
+import { serverDirOf } from './dist-layout.ts';
 import { hostRuleProblems, nginxCaptureProblems } from '../../scripts/check-dist/check-dist.ts';
 import { BRAND_KEY_FORMAT } from '../domain/brands.ts';
 
@@ -93,7 +94,8 @@ test('check:dist fails a dist/ whose rules Cloudflare Pages would cut', () => {
   try {
     writeFileSync(join(dir, '_headers'), Array.from({ length: 101 }, (_, index) => `/p${String(index)}\n  X-A: b`).join('\n'));
     writeFileSync(join(dir, '_redirects'), Array.from({ length: REDIRECT_LIMITS.dynamicRules + 1 }, (_, index) => `/b${String(index)}/:x /c 302`).join('\n'));
-    writeFileSync(join(dir, '_nginx-route-locations.conf'), nginxRoutes().server);
+    mkdirSync(serverDirOf(dir), { recursive: true });
+    writeFileSync(join(serverDirOf(dir), '_nginx-route-locations.conf'), nginxRoutes().server);
     expect(hostRuleProblems(dir)).toEqual([
       '_headers: 101 rules, over Cloudflare Pages\' 100',
       '_redirects: 101 dynamic rules, over Cloudflare Pages\' 100',

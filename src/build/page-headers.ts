@@ -2,7 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { COMMON_SECURITY_HEADERS, NON_PAGE_POLICY, PORTAL_HEADERS_FILE, headerPolicy, metaPolicyOf, readPortalHeaders, unionPolicy } from './security-headers.ts';
+import { COMMON_SECURITY_HEADERS, NON_PAGE_POLICY, PORTAL_HEADERS_FILE, headerPolicy, inlineElements, metaPolicyOf, readPortalHeaders, unionPolicy, withUsedHashes } from './security-headers.ts';
+import { cspHash } from './csp.ts';
 import { renderedThemeFiles } from './brand-theme-files.ts';
 import { serverDirOf } from './dist-layout.ts';
 import { compressingPrerenderer, precompressRest } from './precompress.ts';
@@ -109,11 +110,14 @@ function writeThemeFiles(distDir: string): string[] {
 export function pageHeaders(): AstroIntegration {
   // The meta policies of the pages as they render (compressingPrerenderer): the header policy is their union.
   const policies = new Set<string>();
+  // The hashes of the inline scripts and styles the pages hold: the header policy allows those alone.
+  const usedHashes = new Set<string>();
   let pages = 0;
   const seePage = (html: string) => {
     pages += 1;
     const policy = metaPolicyOf(html);
     if (policy) policies.add(headerPolicy(policy));
+    for (const element of inlineElements(html)) usedHashes.add(`'${cspHash(element.text)}'`);
   };
   let outDir: URL | undefined;
   return {
@@ -136,6 +140,7 @@ export function pageHeaders(): AstroIntegration {
       'astro:build:start': ({ setPrerenderer }) => {
         // A second build in the same process (a test's, say) starts from no pages.
         policies.clear();
+        usedHashes.clear();
         pages = 0;
         const dir = outDir;
         // Astro empties dist/; the server folder beside it starts empty too, so no copy of a page gone stays.
@@ -148,7 +153,7 @@ export function pageHeaders(): AstroIntegration {
         // Scripts, styles, themes, and any page the prerenderer did not see.
         const renderedPages = pages;
         const compressed = await precompressRest(distDir, seePage);
-        const headers = writeHeaderFiles(distDir, unionPolicy([...policies]));
+        const headers = writeHeaderFiles(distDir, withUsedHashes(unionPolicy([...policies]), usedHashes));
         writeRouteFiles(distDir);
         const { environment } = writeEnvironmentFiles(distDir);
         const rules = headerRuleCount(headers);

@@ -55,6 +55,44 @@ export function unionPolicy(policies: readonly string[]): string {
   return [...directives].map(([name, sources]) => [name, ...ordered(sources)].join(' ')).join('; ');
 }
 
+/** An inline `<script>` or `<style>` of a page: what the browser hashes against the policy. */
+export interface InlineElement {
+  tag: 'script' | 'style';
+  /** The opening tag as written, to name the element in a problem. */
+  opening: string;
+  text: string;
+}
+
+/** Script types a browser runs (and so checks against script-src); data blocks such as JSON are not run. */
+const RUNNABLE_SCRIPT = /^(?:module|text\/javascript|application\/javascript)?$/i;
+
+/** Every inline script the browser would run and every inline style of a built page. */
+export function inlineElements(html: string): InlineElement[] {
+  const found: InlineElement[] = [];
+  // Script and style are raw-text elements: their text runs to the first closing tag, as written.
+  for (const match of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi)) {
+    const tag = (match[1] ?? '').toLowerCase() as InlineElement['tag'];
+    const attributes = match[2] ?? '';
+    if (tag === 'script' && /\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+    if (tag === 'script' && !RUNNABLE_SCRIPT.test(type)) continue;
+    found.push({ tag, opening: `<${tag}${attributes}>`, text: match[3] ?? '' });
+  }
+  return found;
+}
+
+/**
+ * The union policy (unionPolicy) with only the hashes some page's inline script or style carries: Astro also
+ * lists hashes of scripts a page may not render (its own island runtime, a directive no island uses), and the
+ * one policy every page gets from a static host must fit Cloudflare's 2,000 characters a `_headers` line.
+ */
+export function withUsedHashes(policy: string, used: ReadonlySet<string>): string {
+  const isHash = (source: string) => /^'sha(256|384|512)-/.test(source);
+  return directivesOf(policy)
+    .map(([name, sources]) => [name, ...(name === 'script-src' || name === 'style-src' ? sources.filter((source) => !isHash(source) || used.has(source)) : sources)].join(' '))
+    .join('; ');
+}
+
 /** Extracts the policy from a built page's `<meta http-equiv="content-security-policy">`. */
 export function metaPolicyOf(html: string): string | undefined {
   return /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"');
