@@ -3,3 +3,9 @@ declare module '*?pre-paint' {
   const script: string;
   export default script;
 }
+
+/** A page's module script bundled from its TypeScript source for the page to inline (src/build/pre-paint.ts). */
+declare module '*?inline-module' {
+  const script: string;
+  export default script;
+}

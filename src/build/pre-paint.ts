@@ -3,6 +3,7 @@ import ts from 'typescript';
 import type { AstroIntegration } from 'astro';
 
 const SUFFIX = '?pre-paint';
+const MODULE_SUFFIX = '?inline-module';
 
 /**
  * A pre-paint script from its TypeScript source: the module and what it imports bundled into one classic
@@ -22,7 +23,17 @@ export async function compilePrePaint(entry: string): Promise<{ code: string; in
 }
 
 /**
- * `import script from './entry.ts?pre-paint'` gives the compiled script's text, for a page to inline (and hash
+ * A page's own module script from its TypeScript source, bundled into one minified ES module for the page to
+ * inline: only what it uses of a shared module (tree-shaken), no request and no gzip frame of its own, and it
+ * compresses with the page's other inline scripts. As a module it still runs after parsing, in order.
+ */
+export async function compileInlineModule(entry: string): Promise<{ code: string; inputs: string[] }> {
+  const bundled = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022', minify: true, metafile: true, legalComments: 'none', tsconfigRaw: {} });
+  return { code: (bundled.outputFiles[0]?.text ?? '').trim(), inputs: Object.keys(bundled.metafile.inputs) };
+}
+
+/**
+ * `import script from './entry.ts?pre-paint'` (or `?inline-module`) gives the compiled script's text, for a page to inline (and hash
  * into its CSP).
  */
 export function prePaintScripts(): AstroIntegration {
@@ -35,8 +46,10 @@ export function prePaintScripts(): AstroIntegration {
             plugins: [{
               name: 'portal-pre-paint',
               async load(id) {
-                if (!id.endsWith(SUFFIX)) return null;
-                const { code, inputs } = await compilePrePaint(id.slice(0, -SUFFIX.length));
+                const compiled = id.endsWith(SUFFIX) ? compilePrePaint(id.slice(0, -SUFFIX.length))
+                  : id.endsWith(MODULE_SUFFIX) ? compileInlineModule(id.slice(0, -MODULE_SUFFIX.length)) : null;
+                if (!compiled) return null;
+                const { code, inputs } = await compiled;
                 for (const input of inputs) this.addWatchFile(input);
                 return `export default ${JSON.stringify(code)};`;
               },

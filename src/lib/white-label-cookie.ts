@@ -19,7 +19,9 @@ export function rememberBrand(jar: CookieJar, brand: string | undefined, secure:
  * the page's brand (the body's `data-brand`) in the same cookie, attribute for attribute. The same text on every
  * page, so one CSP hash covers it.
  */
-export const REMEMBER_BRAND_ON_SUBMIT_SCRIPT =
+// A pure call, so a bundle that does not use the text (the login page's script) drops it: bundlers keep a bare
+// template literal whose String() calls they cannot prove free of side effects.
+export const REMEMBER_BRAND_ON_SUBMIT_SCRIPT = /* @__PURE__ */ (() =>
   "document.addEventListener('submit',function(e){var b=document.body.getAttribute('data-brand');" +
   `if(!e.defaultPrevented&&b&&${String(BRAND_KEY)}.test(b))document.cookie='${WHITE_LABEL_COOKIE}='+b+'; path=/; expires='+new Date(Date.now()+${String(WHITE_LABEL_COOKIE_DAYS * 86_400_000)}).toUTCString()` +
-  "+(location.protocol==='https:'?'; secure':'')+'; samesite=Lax';});";
+  "+(location.protocol==='https:'?'; secure':'')+'; samesite=Lax';});")();
