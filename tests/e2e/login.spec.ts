@@ -136,7 +136,8 @@ for (const { language, labels, path } of [
     await expect(login.banner).toBeVisible();
     await islandsHydrated(page);
     await expect(login.userId).toHaveValue('jdoe');
-    await expect(login.userId).toHaveAttribute('autocomplete', 'username');
+    // The passkey autofill's token too (issue 36, design.md): the filled-back field still offers passkeys.
+    await expect(login.userId).toHaveAttribute('autocomplete', 'username webauthn');
     await expect(login.password).toHaveValue('');
     await login.password.focus();
     await page.keyboard.type('Summer#2026');

@@ -12,6 +12,9 @@ const SAMSUNG_9 = 'Mozilla/5.0 (Linux; Android 8.0.0; SM-G960F) AppleWebKit/537.
  * `nomodule` ones like any classic script. The HTML is rewritten so Chromium does the same.
  */
 async function withoutModules(page: Page): Promise<void> {
+  // Nor does such a browser know `nomodule` (the passkey offer's pre-paint script reads it and sends a browser
+  // without modules on to TARGET at once, not after the watchdog a lost module chunk gets).
+  await page.addInitScript(() => { delete (HTMLScriptElement.prototype as Partial<HTMLScriptElement>).noModule; });
   await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
   await page.route((url) => url.pathname.startsWith('/app/'), async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
