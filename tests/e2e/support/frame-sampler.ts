@@ -62,6 +62,8 @@ export function readWatch(): FrameSamples | null {
  * not for a page whose clock is faked.
  */
 export function sampleFrames({ selector, frames }: { selector: string; frames: number }): Promise<FrameSamples> {
+  // `shown` and `check` are written out again rather than shared with installWatch: each function is serialized
+  // into the page on its own (an init script, a driver's evaluate), so it can reach nothing outside its body.
   const samples: FrameSamples = { frames: 0, sightings: 0, first: null };
   const shown = (element: Element): boolean => {
     const box = element.getBoundingClientRect();
