@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { emulatorDevServer } from './scripts/emulator/dev-server-integration.ts';
-import { cspDirectives } from './src/build/csp.ts';
+import { cspDirectives } from './src/hosting/csp.ts';
 import { loadBuiltEnvironmentMap } from './src/config/build-environment.ts';
-import { environmentModule } from './src/build/environment-module.ts';
-import { pageHeaders } from './src/build/page-headers.ts';
-import { engageDirective } from './src/build/engage.ts';
-import { prePaintScripts } from './src/build/pre-paint.ts';
+import { environmentModule } from './src/integrations/environment-module.ts';
+import { pageHeaders } from './src/hosting/page-headers.ts';
+import { engageDirective } from './src/integrations/engage.ts';
+import { prePaintScripts } from './src/integrations/pre-paint.ts';
 
 // Astro bundles the content collections (brands, content) from the data store in its cache folder: builds of
 // other brand folders or subsets (tests, benchmarks, the shards of build:brands) keep a folder of their own

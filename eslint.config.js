@@ -19,7 +19,7 @@ const forbid = (...groups) => ({
     patterns: groups.map(([group, message, allowTypeImports = false]) => ({ group, message, allowTypeImports })),
   }],
 });
-const notScripts = ['**/scripts/**', '!**/enhancements/**'];
+const notScripts = ['**/scripts/**', '!**/page-scripts/**'];
 const notTests = ['**/tests/**'];
 
 export default defineConfig(
@@ -59,13 +59,13 @@ export default defineConfig(
     rules: forbid([['../*', '!../domain/*'], 'src/domain imports nothing of the portal: it is the bottom layer']),
   },
   {
-    files: ['src/lib/**', 'src/services/**', 'src/stores/**', 'src/islands/**', 'src/contract/**', 'src/enhancements/**'],
+    files: ['src/lib/**', 'src/services/**', 'src/stores/**', 'src/islands/**', 'src/contract/**', 'src/page-scripts/**', 'src/hydration/**'],
     ignores: TESTS,
     rules: forbid(
       [notScripts, 'src never imports scripts/ (Node tools)'],
       [notTests, 'only tests import tests/'],
       [['**/config/*', '!**/config/*.json'], 'browser code gets config from its page as props; it may name config types only', true],
-      [['**/pages/**', '**/layouts/**', '**/components/**', '**/build/**'], 'browser code never imports pages, layouts, components or the build'],
+      [['**/pages/**', '**/layouts/**', '**/components/**', '**/hosting/**', '**/integrations/**'], 'browser code never imports pages, layouts, components, hosting or integrations'],
     ),
   },
   {
@@ -74,7 +74,7 @@ export default defineConfig(
     rules: forbid(
       [notScripts, 'src never imports scripts/ (Node tools)'],
       [['**/config/*', '!**/config/*.json'], 'browser code gets config from its page as props; it may name config types only', true],
-      [['**/islands/**', '**/stores/**', '**/pages/**', '**/layouts/**', '**/components/**', '**/build/**'], 'lib, services and contract import only downward (lib, contract, domain)'],
+      [['**/islands/**', '**/stores/**', '**/pages/**', '**/layouts/**', '**/components/**', '**/hosting/**', '**/integrations/**'], 'lib, services and contract import only downward (lib, contract, domain)'],
     ),
   },
   {

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { environmentModule } from '../src/build/environment-module.ts';
+import { environmentModule } from '../src/integrations/environment-module.ts';
 
 export default defineConfig({
   root: new URL('..', import.meta.url).pathname,

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
-import { headerRuleCount } from '../../src/build/page-headers.ts';
-import { redirectRuleCounts } from '../../src/build/host-routes.ts';
+import { headerRuleCount } from '../../src/hosting/page-headers.ts';
+import { redirectRuleCounts } from '../../src/hosting/host-routes.ts';
 
 const root = join(import.meta.dirname, '../..');
 const sizes = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);

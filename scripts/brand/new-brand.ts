@@ -2,7 +2,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brandKeySchema } from '../../src/config/brand-schema.ts';
-import { reservedBrandKeys } from '../../src/build/route-table.ts';
+import { reservedBrandKeys } from '../../src/hosting/route-table.ts';
 
 /** Creates a brand folder; returns an error text instead of throwing for the CLI. */
 export function createBrand(brandsDir: string, key: string, name: string): { ok: true; dir: string } | { ok: false; error: string } {

@@ -3,11 +3,11 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
-import { cspHash } from '../../src/build/csp.ts';
-import { staticHostHeaders } from '../../src/build/page-headers.ts';
-import { nginxRoutes, notFoundFiles, staticHostRedirects } from '../../src/build/host-routes.ts';
-import { serverDirOf } from '../../src/build/dist-layout.ts';
-import { writeBuildInfo } from '../../src/build/environment-files.ts';
+import { cspHash } from '../../src/hosting/csp.ts';
+import { staticHostHeaders } from '../../src/hosting/page-headers.ts';
+import { nginxRoutes, notFoundFiles, staticHostRedirects } from '../../src/hosting/host-routes.ts';
+import { serverDirOf } from '../../src/hosting/dist-layout.ts';
+import { writeBuildInfo } from '../../src/hosting/environment-files.ts';
 import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
 import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport, hostRuleProblems, nginxCaptureProblems } from './check-dist.ts';
 

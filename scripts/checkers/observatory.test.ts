@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { COMMON_SECURITY_HEADERS, headerPolicy } from '../../src/build/security-headers.ts';
+import { COMMON_SECURITY_HEADERS, headerPolicy } from '../../src/hosting/security-headers.ts';
 import { selfSignedCertificate } from '../deploy/self-signed-certificate.ts';
 import { formatScan, freePort, scanPage, trustCertificate, writeObservatoryConfig } from './observatory.ts';
 

@@ -11,11 +11,11 @@ import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, resolve } from 'node:path';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
-import { builtPagePolicy, headerRuleCount, writeHeaderFiles } from '../../src/build/page-headers.ts';
-import { unionPolicy } from '../../src/build/security-headers.ts';
-import { brandEntries, serverDirOf } from '../../src/build/dist-layout.ts';
-import { writeRouteFiles } from '../../src/build/host-routes.ts';
-import { assertSameEnvironment, writeEnvironmentFiles } from '../../src/build/environment-files.ts';
+import { builtPagePolicy, headerRuleCount, writeHeaderFiles } from '../../src/hosting/page-headers.ts';
+import { unionPolicy } from '../../src/hosting/security-headers.ts';
+import { brandEntries, serverDirOf } from '../../src/hosting/dist-layout.ts';
+import { writeRouteFiles } from '../../src/hosting/host-routes.ts';
+import { assertSameEnvironment, writeEnvironmentFiles } from '../../src/hosting/environment-files.ts';
 
 const root = join(import.meta.dirname, '../..');
 /** What stamps a dist/ (in its server folder) with the brands it holds ('' for all): ensure-built.ts and check:dist read it. */

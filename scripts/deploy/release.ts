@@ -9,10 +9,10 @@
 import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
-import { netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/build/host-routes.ts';
-import { ROUTES } from '../../src/build/route-table.ts';
-import { serverDirOf } from '../../src/build/dist-layout.ts';
-import { RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/build/environment-files.ts';
+import { netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/hosting/host-routes.ts';
+import { ROUTES } from '../../src/hosting/route-table.ts';
+import { serverDirOf } from '../../src/hosting/dist-layout.ts';
+import { RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
 import { ENVIRONMENTS } from '../../src/domain/environments.ts';
 import type { Environment } from '../../src/domain/environments.ts';
 

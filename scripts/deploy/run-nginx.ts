@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { selfSignedCertificate } from './self-signed-certificate.ts';
 import { makeRelease } from './release.ts';
-import { serverDirOf } from '../../src/build/dist-layout.ts';
+import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 
 const root = join(import.meta.dirname, '../..');
 const argument = (name: string, fallback: string) => {

@@ -2,7 +2,7 @@
 // [--releases <dir>]: serves a build on the host's own runtime, offline: Cloudflare Pages' (wrangler pages dev,
 // workerd) or Netlify's (netlify dev). It builds dist/ when missing or stale (as npm start does), makes a
 // release of it for that host (release.ts: the published root, as a deploy uploads it) and runs the runtime on
-// it. With --services, the service paths (src/build/route-table.ts, SERVICE_PREFIXES) go to http://HOST:PORT by
+// it. With --services, the service paths (src/hosting/route-table.ts, SERVICE_PREFIXES) go to http://HOST:PORT by
 // the host's own mechanism: on Cloudflare the build's `_worker.js` with PORTAL_SERVICES_ORIGIN bound, on Netlify
 // the release's proxy rewrites. Both runtimes are devDependencies, so npm install brings them; netlify dev also
 // needs the npm package deno on PATH.
@@ -11,8 +11,8 @@ import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { makeRelease } from './release.ts';
-import { serviceOrigin } from '../../src/build/host-routes.ts';
-import { SERVICE_PREFIXES } from '../../src/build/route-table.ts';
+import { serviceOrigin } from '../../src/hosting/host-routes.ts';
+import { SERVICE_PREFIXES } from '../../src/hosting/route-table.ts';
 import { DIST_DIR, ensureBuilt } from '../server/ensure-built.ts';
 
 const root = join(import.meta.dirname, '../..');

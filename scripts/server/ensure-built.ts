@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serverDirOf } from '../../src/build/dist-layout.ts';
-import { readBuildInfo } from '../../src/build/environment-files.ts';
+import { serverDirOf } from '../../src/hosting/dist-layout.ts';
+import { readBuildInfo } from '../../src/hosting/environment-files.ts';
 import { buildEnvironment } from '../../src/config/build-environment.ts';
 
 const root = join(import.meta.dirname, '../..');
-/** Where the build goes: the site, and beside it what only servers read (src/build/dist-layout.ts). */
+/** Where the build goes: the site, and beside it what only servers read (src/hosting/dist-layout.ts). */
 export const DIST_DIR = join(root, 'dist');
 export const DIST_SERVER_DIR = serverDirOf(DIST_DIR);
 const STAMP = join(DIST_SERVER_DIR, '.portal-build-stamp');

@@ -4,12 +4,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { resolveRequest } from './resolve-request.ts';
 import type { DistIndex } from './resolve-request.ts';
-import { COMMON_SECURITY_HEADERS } from '../../src/build/security-headers.ts';
-import { NON_PAGE_POLICY } from '../../src/build/page-headers.ts';
+import { COMMON_SECURITY_HEADERS } from '../../src/hosting/security-headers.ts';
+import { NON_PAGE_POLICY } from '../../src/hosting/page-headers.ts';
 import { isBrandKey } from '../../src/domain/brands.ts';
 import { cacheControlFor, loadPageHeaders } from './security-headers.ts';
-import { serverDirOf } from '../../src/build/dist-layout.ts';
-import { RELATED_ORIGINS_PATH } from '../../src/build/environment-files.ts';
+import { serverDirOf } from '../../src/hosting/dist-layout.ts';
+import { RELATED_ORIGINS_PATH } from '../../src/hosting/environment-files.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -86,7 +86,7 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
         return;
       }
-      // The build's .gz copy of the file, in the server folder beside dist/ (src/build/dist-layout.ts).
+      // The build's .gz copy of the file, in the server folder beside dist/ (src/hosting/dist-layout.ts).
       const gzipped = join(gzipDir, `${resolution.file}.gz`);
       const sendGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && existsSync(gzipped);
       res.writeHead(resolution.status, {

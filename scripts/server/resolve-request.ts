@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { WHITE_LABEL_COOKIE } from '../../src/lib/cookies.ts';
 import { displayLanguage, localizedPath, stripLanguagePrefix } from '../../src/lib/display-language.ts';
-import { ROUTES, fillPattern, matchRoute } from '../../src/build/route-table.ts';
+import { ROUTES, fillPattern, matchRoute } from '../../src/hosting/route-table.ts';
 
 /** What the static server does with one request. */
 export type Resolution =

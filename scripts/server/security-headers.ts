@@ -1,4 +1,4 @@
-import { readPortalHeaders } from '../../src/build/security-headers.ts';
+import { readPortalHeaders } from '../../src/hosting/security-headers.ts';
 
 /** Cache policy: hashed assets forever, HTML always revalidated (deploys switch instantly). */
 export function cacheControlFor(file: string): string {

@@ -9,7 +9,7 @@ import { ConfigError, locateProblems, problemsFromZod } from './config-errors.ts
 import type { ConfigProblem } from './config-errors.ts';
 import { deepMerge } from './deep-merge.ts';
 import { LANGUAGES } from '../domain/languages.ts';
-import { reservedBrandKeys } from '../build/route-table.ts';
+import { reservedBrandKeys } from '../hosting/route-table.ts';
 
 /** A brand ready for the pages: validated config, compiled theme, inlined logo. */
 export interface Brand {

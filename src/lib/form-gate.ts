@@ -2,7 +2,7 @@
  * A form's submit while the form is not ready (spec 3 and 5: disabled until the form is valid; issues 30 and
  * 34): it is `aria-disabled`, not `disabled`, so it stays in the tab order, says why (its description: a
  * lead-in, then the label of each field or the rule still missing) and a press or an Enter is refused with the
- * messages shown and announced, instead of doing nothing. The page's pre-paint gate (src/enhancements/form-gate.ts)
+ * messages shown and announced, instead of doing nothing. The page's pre-paint gate (src/hydration/form-gate.ts)
  * and the awake island compute it alike: from the gaps (the fields or rules not met, by the validators' one
  * definition) and the ids of the elements that name each gap.
  *

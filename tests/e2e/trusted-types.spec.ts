@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { watchViolations } from './support/csp-violations.ts';
 import { islandsHydrated } from './support/hydration.ts';
 
-// Trusted Types (src/build/csp.ts): every page's policy requires them for script sinks and allows no policy,
+// Trusted Types (src/hosting/csp.ts): every page's policy requires them for script sinks and allows no policy,
 // so a string written into a DOM-XSS sink throws instead of becoming markup or code. The journeys run under
 // the same policy with a violation watch (journeys.spec.ts); site.spec.ts loads every page of every brand.
 

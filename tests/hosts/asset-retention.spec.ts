@@ -5,7 +5,7 @@ import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeF
 import { join, relative } from 'node:path';
 import { DIST_DIR } from '../../scripts/server/ensure-built.ts';
 import { makeRelease } from '../../scripts/deploy/release.ts';
-import { serverDirOf } from '../../src/build/dist-layout.ts';
+import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { HOSTS_DIR, RETENTION_PORT } from './hosts.ts';
 
 // A deploy keeps the previous release's hashed assets for a grace period (scripts/deploy/release.ts): a page

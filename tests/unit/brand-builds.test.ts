@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildBrands } from '../../scripts/deploy/build-brands.ts';
 import { checkDist } from '../../scripts/check-dist/check-dist.ts';
 import { createPortalServer } from '../../scripts/server/portal-server.ts';
-import { serverDirOf } from '../../src/build/dist-layout.ts';
+import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { publishes } from '../../scripts/deploy/release.ts';
 import fg from 'fast-glob';
 

@@ -2,7 +2,7 @@ import { chromium } from '@playwright/test';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { serverDirOf } from '../../src/build/dist-layout.ts';
+import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildBrands } from '../../scripts/deploy/build-brands.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { syncRootBrandList } from '../../scripts/deploy/build-brands.ts';
-import { serverDirOf } from '../../src/build/dist-layout.ts';
+import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 
 test('after a brand is rebuilt into a dist/, the root page follows WL_KEY to every brand the dist/ holds', () => {
   const out = mkdtempSync(join(tmpdir(), 'root-brands-'));

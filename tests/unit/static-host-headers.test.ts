@@ -3,11 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cspHash } from '../../src/build/csp.ts';
-import { COMMON_SECURITY_HEADERS, metaPolicyOf, policySources } from '../../src/build/security-headers.ts';
-import { STATIC_HOST_LIMITS } from '../../src/build/page-headers.ts';
+import { cspHash } from '../../src/hosting/csp.ts';
+import { COMMON_SECURITY_HEADERS, metaPolicyOf, policySources } from '../../src/hosting/security-headers.ts';
+import { STATIC_HOST_LIMITS } from '../../src/hosting/page-headers.ts';
 import { BRAND_PAGES, checkDist } from '../../scripts/check-dist/check-dist.ts';
-import { inlineElements } from '../../src/build/security-headers.ts';
+import { inlineElements } from '../../src/hosting/security-headers.ts';
 
 // dist/_headers as two static hosts read it, checked against a real build of every brand: each page, and
 // the 404.html any unknown URL serves, must get one CSP that allows its inline scripts and styles.

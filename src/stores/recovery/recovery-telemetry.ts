@@ -1,6 +1,6 @@
 import type { ReadableAtom } from 'nanostores';
 // Bundled into this lazily loaded module rather than passed as a prop: the wizard's eager code stays as
-// small as it is. The build's module holds only its environment's entries, validated (src/build/environment-module.ts).
+// small as it is. The build's module holds only its environment's entries, validated (src/integrations/environment-module.ts).
 import environmentMap from 'virtual:portal-environment-map';
 import { randomId } from '../../lib/random-id.ts';
 import type { HttpStat } from '../../services/http.ts';

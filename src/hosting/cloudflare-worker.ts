@@ -80,7 +80,7 @@ export async function handleRequest(request: Request, env: WorkerEnv, config: Wo
 /** `_worker.js`: handleRequest's own source with the build's config, as an ES module Pages runs. */
 export function workerScript(config: WorkerConfig = WORKER_CONFIG): string {
   return [
-    '// Written by the build (src/build/cloudflare-worker.ts). Do not edit.',
+    '// Written by the build (src/hosting/cloudflare-worker.ts). Do not edit.',
     `const CONFIG = ${JSON.stringify(config)};`,
     handleRequest.toString(),
     'export default { fetch: (request, env) => handleRequest(request, env, CONFIG) };',
@@ -90,5 +90,5 @@ export function workerScript(config: WorkerConfig = WORKER_CONFIG): string {
 
 /** `_routes.json`: the worker runs for the service paths only (each prefix and everything below it). */
 export function workerRoutes(config: WorkerConfig = WORKER_CONFIG): string {
-  return `${JSON.stringify({ version: 1, description: 'Written by the build (src/build/cloudflare-worker.ts): the service paths', include: config.prefixes.flatMap((prefix) => [prefix, `${prefix}/*`]), exclude: [] }, null, 2)}\n`;
+  return `${JSON.stringify({ version: 1, description: 'Written by the build (src/hosting/cloudflare-worker.ts): the service paths', include: config.prefixes.flatMap((prefix) => [prefix, `${prefix}/*`]), exclude: [] }, null, 2)}\n`;
 }

@@ -44,7 +44,7 @@ const REFUSALS: Readonly<Record<string, PasskeyMessage>> = { PASSKEY_UNKNOWN: 'u
  * The login page's passkeys: autofill (conditional mediation) started as the page loads, where the browser
  * has it and its own JSON helpers, and the Sign in with a passkey button. A password submit or the button
  * aborts the pending autofill request first, so a password manager's passkey request never stands in the way
- * of the form. All of it runs before any interaction, inside the page's 6,800-byte budget (inlined into the page: enhancements/login-page.ts): a lazy import()
+ * of the form. All of it runs before any interaction, inside the page's 6,800-byte budget (inlined into the page: page-scripts/login-page.ts): a lazy import()
  * would bring Vite's preload helper, which alone is most of that budget's room.
  */
 export function startPasskeyLogin(box: HTMLElement | null): void {

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { EngageOptions } from '../enhancements/engage-directive.ts';
+import type { EngageOptions } from '../hydration/engage-directive.ts';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate when the visitor engages with the island (src/enhancements/engage-directive.ts). */
+    /** Hydrate when the visitor engages with the island (src/hydration/engage-directive.ts). */
     'client:engage'?: boolean | EngageOptions;
   }
 }
@@ -19,7 +19,7 @@ export function engageDirective(): AstroIntegration {
     name: 'portal-engage-directive',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'engage', entrypoint: fileURLToPath(new URL('../enhancements/engage-directive.ts', import.meta.url)) });
+        addClientDirective({ name: 'engage', entrypoint: fileURLToPath(new URL('../hydration/engage-directive.ts', import.meta.url)) });
       },
     },
   };

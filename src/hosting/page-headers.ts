@@ -20,7 +20,7 @@ export { NON_PAGE_POLICY } from './security-headers.ts';
  */
 function nginxPolicyMap(pagePolicy: string): string {
   return [
-    '# Written by the build (src/build/page-headers.ts). Do not edit.',
+    '# Written by the build (src/hosting/page-headers.ts). Do not edit.',
     `map $uri $portal_csp {\n  default ${quote(NON_PAGE_POLICY)};\n  ~\\.html$ ${quote(pagePolicy)};\n}`,
     '',
   ].join('\n');
@@ -38,7 +38,7 @@ function nginxSecurityHeaders(): string {
     ['Content-Security-Policy', '$portal_csp'],
   ];
   return [
-    '# Written by the build (src/build/page-headers.ts). Do not edit.',
+    '# Written by the build (src/hosting/page-headers.ts). Do not edit.',
     ...headers.flatMap(([name, value]) => [`proxy_hide_header ${name};`, `add_header ${name} ${value} always;`]),
     '',
   ].join('\n');
@@ -63,7 +63,7 @@ export function staticHostHeaders(pagePolicy: string): string {
     // The WebAuthn related-origins file has no extension: browsers take it only as JSON.
     [`/${RELATED_ORIGINS_PATH}`, '  Content-Type: application/json'],
   ];
-  const intro = '# Written by the build (src/build/page-headers.ts). Do not edit.';
+  const intro = '# Written by the build (src/hosting/page-headers.ts). Do not edit.';
   return `${[intro, ...blocks.map((lines) => lines.join('\n'))].join('\n\n')}\n`;
 }
 

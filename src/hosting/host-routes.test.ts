@@ -59,7 +59,7 @@ describe('the route table', () => {
 describe('the hosts\' rules', () => {
   test('_redirects holds the redirects in every language, German first', () => {
     expect(staticHostRedirects()).toMatchInlineSnapshot(`
-      "# Written by the build (src/build/host-routes.ts) from src/build/route-table.ts. Do not edit.
+      "# Written by the build (src/hosting/host-routes.ts) from src/hosting/route-table.ts. Do not edit.
       /de-DE/:wl/fps /de-DE/self-service/:wl/fps 302
       /de-DE/self-service/:wl/*/fps /de-DE/self-service/:wl/fps 302
       /de-DE/:wl/fuid /de-DE/self-service/:wl/fuid 302

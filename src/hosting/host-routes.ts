@@ -8,7 +8,7 @@ import type { PathPattern, RouteRow } from './route-table.ts';
 
 // The route table (route-table.ts) turned into each host's rules. Nothing here names a brand.
 
-const WRITTEN = 'Written by the build (src/build/host-routes.ts) from src/build/route-table.ts. Do not edit.';
+const WRITTEN = 'Written by the build (src/hosting/host-routes.ts) from src/hosting/route-table.ts. Do not edit.';
 
 /** Cloudflare Pages' limits for `_redirects`: a rule with `*` or `:name` is dynamic. */
 export const REDIRECT_LIMITS = { staticRules: 2000, dynamicRules: 100, lineLength: 1000 } as const;
