@@ -1,11 +1,12 @@
 import { z } from 'zod/mini';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, USER_ID_MAX_LENGTH } from '../domain/limits.ts';
 import { authenticationResultSchema, channelSchema, flowSchema, supportedChannelSchema } from './vocabulary.ts';
 
 // Requests and responses of portal-login-service's public recovery calls (spec 3 and 7). Contact
 // values and passcodes travel obfuscated (3 random characters + base64, src/lib/obfuscation.ts).
 
 const bounded = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
-const userId = bounded(1, 100);
+const userId = bounded(1, USER_ID_MAX_LENGTH);
 const id = bounded(1, 200);
 const obfuscated = bounded(4, 2000);
 
@@ -81,13 +82,13 @@ export const temporaryPasswordRequestSchema = z.strictObject({ transactionId: id
 export const resultResponseSchema = z.object({ result: z.literal('SUCCESS') });
 export type ResultResponse = z.infer<typeof resultResponseSchema>;
 
-const name = bounded(1, 100).check(z.refine((value) => !value.includes('*'), 'must not contain *'));
+const name = bounded(1, NAME_MAX_LENGTH).check(z.refine((value) => !value.includes('*'), 'must not contain *'));
 
 /** POST fuid/lookup: find a user by name and e-mail. */
 export const forgotUserLookupRequestSchema = z.strictObject({
   firstName: name,
   lastName: name,
-  emailId: bounded(3, 254),
+  emailId: bounded(3, EMAIL_MAX_LENGTH),
 });
 export type ForgotUserLookupRequest = z.infer<typeof forgotUserLookupRequestSchema>;
 export const forgotUserLookupResponseSchema = z.object({
@@ -110,7 +111,7 @@ export const decryptResponseSchema = z.object({ internal: z.boolean() });
 export type DecryptResponse = z.infer<typeof decryptResponseSchema>;
 
 /** POST change: the forgot-user change request (spec 7; its result is not shown). */
-export const forgotUserChangeRequestSchema = z.strictObject({ principalId: id, emailId: bounded(3, 254) });
+export const forgotUserChangeRequestSchema = z.strictObject({ principalId: id, emailId: bounded(3, EMAIL_MAX_LENGTH) });
 
 /** Every error body of the service. `message` is for logs; pages translate `errorCode`. */
 export const errorResponseSchema = z.object({

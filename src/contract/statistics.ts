@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { STATS_USER_ID_FORMAT, TRUNCATION_LIMITS } from '../domain/limits.ts';
 import { transitionResultSchema, userTypeSchema } from './vocabulary.ts';
 
 // The statistics records of spec 3. Schemas only: the page builds them (src/services/telemetry/)
@@ -7,6 +8,8 @@ import { transitionResultSchema, userTypeSchema } from './vocabulary.ts';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const nullableNull = z.null();
+/** The user id a record carries: null unless it has the format statistics allow. */
+const statsUserIdSchema = z.nullable(z.string().check(z.regex(STATS_USER_ID_FORMAT)));
 
 /** What the metrics endpoints accept: any JSON object with its statsType, at most 16 KiB. */
 export const statisticsPayloadSchema = z.record(z.string().check(z.maxLength(100)), z.unknown()).check(
@@ -21,9 +24,9 @@ export const usageRecordSchema = z.object({
   /** Display language, e.g. `en-US`. */
   USER_LANGUAGE: text(10),
   /** The state left, e.g. `FPS/requestPage`, at most 512 characters (a navigation state). */
-  FROM_STATE: text(512),
+  FROM_STATE: text(TRUNCATION_LIMITS.navigationState),
   /** The state entered, e.g. `FPS/generateOTPPage`, at most 512 characters. */
-  TO_STATE: text(512),
+  TO_STATE: text(TRUNCATION_LIMITS.navigationState),
   /** Success or Failure. */
   TRANSITION_STATUS: transitionResultSchema,
   /** Milliseconds spent in FROM_STATE. */
@@ -31,11 +34,11 @@ export const usageRecordSchema = z.object({
   /** `yyyy-MM-dd'T'HH:mm:ssxxx`, e.g. `2026-11-22T12:05:09+01:00`. */
   TIME_STAMP_WITH_ZONE: text(40),
   /** The page's URL, at most 512 characters. */
-  HOST_URL: text(512),
+  HOST_URL: text(TRUNCATION_LIMITS.url),
   /** internal, external or both. */
   USER_TYPE: userTypeSchema,
   /** The user id when it is 1 to 50 of letters, digits, @ . _ - (spec 5); else null. */
-  LAST_ACTIVITY_USER_ID: z.nullable(z.string().check(z.regex(/^[A-Za-z0-9@._-]{1,50}$/))),
+  LAST_ACTIVITY_USER_ID: statsUserIdSchema,
   /** `Client Experience Delivery` by default. */
   LINE_OF_BUSINESS: text(100),
   /** One id per page visit, tying its records together. */
@@ -50,29 +53,29 @@ export const httpStatsSchema = z.object({
   /** The portal, e.g. the white-label key. */
   portalName: text(100),
   /** e.g. `Chrome 156.0.0.0`. */
-  browserInfo: text(256),
+  browserInfo: text(TRUNCATION_LIMITS.clickFromState),
   /** Desktop, Mobile or Tablet (Desktop by default). */
   deviceType: text(20),
   /** e.g. `Windows 10.0`. */
-  osInfo: text(256),
+  osInfo: text(TRUNCATION_LIMITS.clickFromState),
   /** e.g. `1920x1080`. */
   screenResolution: text(20),
   /** The user agent, at most 512 characters. */
-  userAgent: text(512),
+  userAgent: text(TRUNCATION_LIMITS.clickState),
   /** LOCAL, MOCK, DEV, XAT, QA or PRODUCTION, resolved from the host name (spec 4.4). */
   environment: text(20),
   /** The user token: the usrTok cookie, at most 4096 characters; null when absent. */
-  userToken: z.nullable(text(4096)),
+  userToken: z.nullable(text(TRUNCATION_LIMITS.headers)),
   /** The provider's client whose portal this is: the white-label key, e.g. `nxn`. */
   clientId: text(40),
   /** The user id the visitor gave, when it is 1 to 50 of letters, digits, @ . _ - (spec 5); else null. */
-  lastActivityUserId: z.nullable(z.string().check(z.regex(/^[A-Za-z0-9@._-]{1,50}$/))),
+  lastActivityUserId: statsUserIdSchema,
   /** internal, external or both (both until known). */
   userType: userTypeSchema,
   /** The state the call was made from, e.g. `FPS/requestPage`, at most 512 characters; null when the page has none. */
-  fromState: z.nullable(text(512)),
+  fromState: z.nullable(text(TRUNCATION_LIMITS.navigationState)),
   /** The state once the answer was handled, e.g. `FPS/otpPage`, at most 512 characters; null when the page has none. */
-  toState: z.nullable(text(512)),
+  toState: z.nullable(text(TRUNCATION_LIMITS.navigationState)),
   /** `Client Experience Delivery` by default. */
   lineOfBusiness: text(100),
   /** The API version the called path names, e.g. `v1` of `/contentsvcs/v1/api/…`; null when it names none. */
@@ -80,7 +83,7 @@ export const httpStatsSchema = z.object({
   /** GET, POST, ... */
   httpMethod: text(10),
   /** The called URL, at most 512 characters. */
-  url: text(512),
+  url: text(TRUNCATION_LIMITS.url),
   /** Success, or Failure. */
   status: transitionResultSchema,
   /** The HTTP status; on a time-out 1 past timeoutInSeconds else 0; -1 for other failures. */
@@ -94,7 +97,7 @@ export const httpStatsSchema = z.object({
   /** First path segment, e.g. `portal-login-service`. */
   serviceName: text(150),
   /** The path without the query, at most 150 characters. */
-  contextPath: text(150),
+  contextPath: text(TRUNCATION_LIMITS.contextPath),
   /** Call start, `yyyy-MM-dd'T'HH:mm:ssxxx`. */
   transitionStartTime: text(40),
   /** Call end, `yyyy-MM-dd'T'HH:mm:ssxxx`. */
@@ -111,17 +114,17 @@ export const clickEventSchema = z.object({
   /** The field or button id. */
   fieldId: text(100),
   /** A non-secret value, at most 512 characters. */
-  fieldValue: text(512),
+  fieldValue: text(TRUNCATION_LIMITS.clickState),
   /** e.g. `button`, `link`. */
   eventType: text(50),
   /** Where the page goes after the call (removed from the payload before it is sent). */
-  redirect: z.optional(text(512)),
+  redirect: z.optional(text(TRUNCATION_LIMITS.url)),
   /** The state the click happened in, at most 256 characters. */
-  fromState: text(256),
+  fromState: text(TRUNCATION_LIMITS.clickFromState),
   /** The page's URL, at most 512 characters. */
-  hostUrl: text(512),
+  hostUrl: text(TRUNCATION_LIMITS.url),
   /** Free text about the transaction, at most 512 characters. */
-  transactionDetails: text(512),
+  transactionDetails: text(TRUNCATION_LIMITS.clickState),
 });
 export type ClickEventContract = z.infer<typeof clickEventSchema>;
 
@@ -132,7 +135,7 @@ export const loginStatsEventSchema = z.object({
   /** The user id that tried, when it passes the usage-stats filter; else null. */
   USER_ID: z.nullable(text(50)),
   /** The usrTok cookie, at most 4096 characters; null when absent. */
-  USR_TOKEN: z.nullable(text(4096)),
+  USR_TOKEN: z.nullable(text(TRUNCATION_LIMITS.headers)),
   /** `NLA01` for login. */
   EVENT_CODE: text(20),
   /** NLA0103 (SMAUTHSTATUS 1), NLA0102 (SMAUTHREASON 24) or NLA0113 (spec 4.1). */
@@ -142,19 +145,19 @@ export const loginStatsEventSchema = z.object({
   /** Success or Failure. */
   EVENT_STATUS: transitionResultSchema,
   /** The catalogue message shown (spec 8), never the raw query parameter. */
-  EVENT_ERROR_MESSAGE: text(512),
+  EVENT_ERROR_MESSAGE: text(TRUNCATION_LIMITS.clickState),
   /** The SiteMinder codes, digits only (anything else in the query is dropped), e.g. `SMAUTHREASON=0;SMAUTHSTATUS=0`. */
   FAILURE_REASON: z.string().check(z.regex(/^SMAUTHREASON=\d{0,10};SMAUTHSTATUS=\d{0,10}$/)),
   /** Browser name and version. */
-  BROWSER_INFO: text(256),
+  BROWSER_INFO: text(TRUNCATION_LIMITS.clickFromState),
   /** OS name and version. */
-  OS_INFO: text(256),
+  OS_INFO: text(TRUNCATION_LIMITS.clickFromState),
   /** LOCAL, MOCK, DEV, XAT, QA or PRODUCTION. */
   ENVIRONMENT: text(20),
   /** `yyyy-MM-dd'T'HH:mm:ssxxx`. */
   TIME_STAMP: text(40),
   /** The page's URL, at most 512 characters. */
-  HOST_URL: text(512),
+  HOST_URL: text(TRUNCATION_LIMITS.url),
   /** Always null. */
   OTP_TYPE: nullableNull,
   /** Always null. */

@@ -1,5 +1,5 @@
 // Field rules of spec 5 as pure functions returning closed error keys; views translate the keys.
-import { PASSWORD_MAX_LENGTH } from '../domain/limits.ts';
+import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USER_ID_CHARACTER_CLASS, USER_ID_MAX_LENGTH } from '../domain/limits.ts';
 
 export type LoginUserIdError = 'required' | 'hasWhitespace' | 'invalidCharacters';
 export type LoginPasswordError = 'required' | 'tooShort' | 'tooLong' | 'hasWhitespace';
@@ -8,15 +8,9 @@ export type NameError = 'required' | 'tooLong' | 'asterisk' | 'invisibleCharacte
 export type EmailError = 'required' | 'invalidEmail';
 export type OtpError = 'required' | 'tooShort' | 'tooLong' | 'notDigits';
 
-// The spec leaves the allowed user-id set open; ids here are letters, digits and @ . _ -. Written as a class
-// body valid in every regular-expression mode, the `v` of an input's `pattern` too (a `-` is escaped there).
-const USER_ID_CHARACTER_CLASS = 'A-Za-z0-9@._\\-';
 const USER_ID_CHARACTERS = new RegExp(`^[${USER_ID_CHARACTER_CLASS}]+$`);
 /** The shortest password the login form accepts before asking the server (spec leaves it open). */
 export const LOGIN_PASSWORD_MIN_LENGTH = 4;
-export const NAME_MAX_LENGTH = 100;
-/** User ids the service takes (src/contract/recovery.ts); longer ones are said, never cut. */
-export const USER_ID_MAX_LENGTH = 100;
 /** Every passcode the service sends has 6 digits (spec 9: at most 6 characters). */
 export const OTP_LENGTH = 6;
 
@@ -115,9 +109,9 @@ export function validateName(value: string): NameError | null {
 export function validateEmail(value: string): EmailError | null {
   const email = withoutSurroundingBlanks(value);
   if (email === '') return 'required';
-  if (email.length > 254) return 'invalidEmail';
+  if (email.length > EMAIL_MAX_LENGTH) return 'invalidEmail';
   const match = /^([A-Za-z0-9!#$%&'*+=?^_`{|}~.-]+)@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)\.([A-Za-z]{2,4})$/.exec(email);
-  if (!match || (match[1] ?? '').length > 64 || (match[1] ?? '').startsWith('.') || (match[1] ?? '').includes('..')) return 'invalidEmail';
+  if (!match || (match[1] ?? '').length > EMAIL_LOCAL_PART_MAX_LENGTH || (match[1] ?? '').startsWith('.') || (match[1] ?? '').includes('..')) return 'invalidEmail';
   return null;
 }
 

@@ -1,4 +1,5 @@
-import { LIMITS, statsUserId, truncate } from './limits.ts';
+import { TRUNCATION_LIMITS as LIMITS } from '../../domain/limits.ts';
+import { statsUserId, truncate } from './limits.ts';
 import { formatTimestamp } from './timestamp.ts';
 import type { ClickEventContract, HttpStatsContract, LoginStatsEventContract, UsageRecordContract } from '../../contract/statistics.ts';
 
