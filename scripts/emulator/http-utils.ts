@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import type { z } from 'zod/mini';
 import type { ServiceErrorCode } from '../../src/domain/error-codes.ts';
 import { BRAND_KEY_FORMAT, DEFAULT_BRAND, isBrandKey } from '../../src/domain/brands.ts';
+import { SAME_ORIGIN_PATH } from '../../src/lib/safe-redirect.ts';
 
 /** The XSRF token cookie (spec 7): SameSite=Strict, readable by the page, which copies it into X-XSRF-TOKEN. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -245,9 +246,9 @@ export function safeTarget(target: string | null | undefined, fallback: string):
   } catch {
     return fallback;
   }
-  // Checked decoded, so an encoded `//`, backslash or control character is refused as well.
-  const unsafe = (value: string) => !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f\u007f-\u009f]/.test(value);
-  if (unsafe(decoded)) return fallback;
+  // Checked decoded, so an encoded `//`, backslash or control character is refused as well: the page's one
+  // definition of a same-origin path (src/lib/safe-redirect.ts).
+  if (!SAME_ORIGIN_PATH.test(decoded)) return fallback;
   let url: URL;
   try {
     url = new URL(decoded, SAME_ORIGIN);
@@ -256,7 +257,7 @@ export function safeTarget(target: string | null | undefined, fallback: string):
   }
   const normalised = `${url.pathname}${url.search}${url.hash}`;
   // Dot segments can fold into a leading `//` (`/.//evil.example`), which a browser reads as another host.
-  return url.origin !== SAME_ORIGIN || unsafe(normalised) ? fallback : normalised;
+  return url.origin !== SAME_ORIGIN || !SAME_ORIGIN_PATH.test(normalised) ? fallback : normalised;
 }
 
 /**
