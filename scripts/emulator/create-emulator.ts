@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { cookieOf, EmulatorHttpError, sendJson, setCookieHeader, token, XSRF_COOKIE } from './http-utils.ts';
+import { cookieOf, EmulatorHttpError, sendJson, setCookieHeader, token } from './http-utils.ts';
+import { needsXsrf, XSRF_COOKIE, XSRF_HEADER } from '../../src/lib/xsrf.ts';
 import { handleInspection } from './routes/inspection.ts';
 import { handleMetrics } from './routes/metrics.ts';
 import { handlePasskeys, passkeyConfigFromEnvironment } from './routes/passkeys.ts';
@@ -85,9 +86,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       return true;
     }
     if (path.startsWith('/portal-login-service/')) {
-      // Cookie-to-header XSRF check (spec 7): the page copies XSRF-TOKEN into X-XSRF-TOKEN.
+      // Cookie-to-header XSRF check (spec 7): the page copies the cookie (SameSite=Strict, readable by the page) into the header.
       const cookie = cookieOf(req, XSRF_COOKIE);
-      if (req.method !== 'GET' && req.method !== 'HEAD' && (!cookie || req.headers['x-xsrf-token'] !== cookie)) {
+      if (needsXsrf(req.method ?? 'GET') && (!cookie || req.headers[XSRF_HEADER.toLowerCase()] !== cookie)) {
         throw new EmulatorHttpError(403, 'XSRF', 'missing or wrong X-XSRF-TOKEN header');
       }
       return (await handlePasskeys(passkeys, req, res, path)) || (await handleRecovery(recovery, req, res, path)) || (sendJson(res, 404, { errorCode: 'NOT_FOUND', message: 'no such service path' }), true);

@@ -6,9 +6,6 @@ import type { ServiceErrorCode } from '../../src/domain/error-codes.ts';
 import { BRAND_KEY_FORMAT, DEFAULT_BRAND, isBrandKey } from '../../src/domain/brands.ts';
 import { SAME_ORIGIN_PATH } from '../../src/lib/safe-redirect.ts';
 
-/** The XSRF token cookie (spec 7): SameSite=Strict, readable by the page, which copies it into X-XSRF-TOKEN. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-
 /** Bodies above this are refused with 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,4 +1,4 @@
-import { readCookie } from './cookies.ts';
+import { xsrfHeaders } from './xsrf.ts';
 
 /** The passkey calls' paths (design.md, "Passkeys"). */
 export const PASSKEY_PATHS = {
@@ -12,12 +12,11 @@ export const PASSKEY_PATHS = {
 
 /**
  * One passkey call on this origin with the XSRF header every service call carries. Plain fetch, not the
- * pages' ky client: the login page starts autofill before any interaction, inside its 6,800-byte budget.
+ * pages' ky client: the login page starts autofill before any interaction, inside its 6,800-byte budget,
+ * and its module is inlined whole, so this one function serves both passkey pages.
  */
 export function passkeyCall(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
-  const xsrf = readCookie(document, 'XSRF-TOKEN');
-  const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
-  if (method !== 'GET' && xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  const headers = { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...xsrfHeaders(method) };
   return fetch(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(signal ? { signal } : {}) });
 }
 

@@ -1,4 +1,4 @@
-import { readCookie } from '../lib/cookies.ts';
+import { PASSKEY_PATHS, passkeyCall } from '../lib/passkey-client.ts';
 
 const base64 = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (character) => character.charCodeAt(0));
 const base64url = (buffer: ArrayBuffer | null) => buffer && btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -25,18 +25,6 @@ function assertionJSON(credential: PublicKeyCredential): unknown {
 /** Which message of the login page's passkey box to show (its `data-*` texts, translated at build time). */
 type PasskeyMessage = 'unknown' | 'locked' | 'fault';
 
-const SIGN_IN = '/portal-login-service/public/passkey/authentication/';
-
-/**
- * A sign-in call with the XSRF header every service call carries. lib/passkey-client.ts does the same for the
- * passkey page; a chunk shared with it would cost the login page a request and its own gzip frame.
- */
-function post(call: 'options' | 'verify', body: unknown, signal?: AbortSignal): Promise<Response> {
-  return fetch(SIGN_IN + call, {
-    method: 'POST', body: JSON.stringify(body), signal: signal ?? null, credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': readCookie(document, 'XSRF-TOKEN') ?? '' },
-  });
-}
 
 const REFUSALS: Readonly<Record<string, PasskeyMessage>> = { PASSKEY_UNKNOWN: 'unknown', ACCOUNT_LOCKED: 'locked' };
 
@@ -81,7 +69,7 @@ export function startPasskeyLogin(box: HTMLElement | null): void {
     const query = new URLSearchParams(location.search);
     let stage: PasskeyMessage | '' = mediation === 'conditional' ? '' : 'fault';
     try {
-      const options = await post('options', { wl }, signal);
+      const options = await passkeyCall('POST', PASSKEY_PATHS.authenticationOptions, { wl }, signal);
       if (!options.ok) throw new Error(String(options.status));
       const publicKey = requestOptions((await options.json()) as PublicKeyCredentialRequestOptionsJSON);
       // Marked while pending, so the engines' journeys can show the request never holds up a password sign-in.
@@ -93,7 +81,7 @@ export function startPasskeyLogin(box: HTMLElement | null): void {
       if (!(credential instanceof Credential) || signal.aborted) return;
       stage = 'fault';
       button?.setAttribute('aria-busy', 'true');
-      const answer = await post('verify', {
+      const answer = await passkeyCall('POST', PASSKEY_PATHS.authenticationVerify, {
         wl, SMQUERYDATA: query.get('SMQUERYDATA') ?? '', TARGET: query.get('TARGET') ?? '', credential: assertionJSON(credential),
       });
       const body = (await answer.json().catch(() => ({}))) as { redirect?: unknown; code?: unknown };

@@ -3,6 +3,7 @@ import type { KyInstance } from 'ky';
 import { z } from 'zod/mini';
 import { errorResponseSchema } from '../contract/recovery.ts';
 import { readCookie } from '../lib/cookies.ts';
+import { XSRF_COOKIE, xsrfHeaders } from '../lib/xsrf.ts';
 import { toServiceError } from './service-errors.ts';
 import type { ServiceResult } from './service-errors.ts';
 
@@ -61,10 +62,9 @@ export function createHttpClient(config: ClientConfig = {}): HttpClient {
     hooks: {
       beforeRequest: [
         ({ request }) => {
-          const method = request.method.toUpperCase();
           const relative = config.baseUrl ? request.url.startsWith(config.baseUrl) : new URL(request.url).origin === location.origin;
-          const xsrf = cookie('XSRF-TOKEN');
-          if (method !== 'GET' && method !== 'HEAD' && relative && xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
+          if (!relative) return;
+          for (const [name, value] of Object.entries(xsrfHeaders(request.method, cookie(XSRF_COOKIE)))) request.headers.set(name, value);
         },
       ],
     },

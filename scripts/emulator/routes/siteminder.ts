@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brandOf, clientAddress, cookieOf, EmulatorHttpError, hostCookieName, XSRF_COOKIE, escapeHtml, readForm, redirect, safeTarget, sendHtml, setCookieHeader, token } from '../http-utils.ts';
+import { XSRF_COOKIE } from '../../../src/lib/xsrf.ts';
+import { brandOf, clientAddress, cookieOf, EmulatorHttpError, hostCookieName, escapeHtml, readForm, redirect, safeTarget, sendHtml, setCookieHeader, token } from '../http-utils.ts';
 import { PASSWORD_HISTORY } from '../../../src/domain/password-rules.ts';
 import { checkNewPassword } from '../passwords.ts';
 import { CLIENT_LIMITED_SMUSRMSG, LOCKED_SMPWERR, LOCKED_SMUSRMSG } from '../login-lockout.ts';
