@@ -13,6 +13,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { obfuscate } from '../../src/lib/obfuscation.ts';
+import { PUBLIC_SERVICE_BASE } from '../../src/contract/service-paths.ts';
+import { SITEMINDER_LOGIN_ACTION } from '../../src/contract/siteminder-paths.ts';
 
 const MAX_SECONDS = 120;
 const HEAP_BUDGET_BYTES = 20 * 1024 * 1024;
@@ -93,7 +95,7 @@ function send(port: number, method: string, path: string, options: SendOptions):
   });
 }
 
-const SERVICE = '/portal-login-service/public';
+const SERVICE = PUBLIC_SERVICE_BASE;
 
 async function lastOutboxFor(port: number, to: string): Promise<{ code: string | null; text: string } | undefined> {
   const answer = await send(port, 'GET', `/__emulator/outbox?to=${encodeURIComponent(to)}`, { from: '127.0.0.1', measure: false });
@@ -123,7 +125,7 @@ async function flow(port: number, userId: string, visitor: number): Promise<bool
   const changed = await send(port, 'POST', '/pw/forms/smpwservices.fcc?TARGET=%2Fapps%2Fhome%3FfromPage%3DFPS', { from, body: form, type: 'application/x-www-form-urlencoded' });
   if (changed.status !== 302 || String(changed.headers.location).includes('SMPWERR')) return fail(`change ${String(changed.headers.location)}`);
   const login = new URLSearchParams({ USER: userId, PASSWRD: fresh, wl: 'nxn' }).toString();
-  const signedIn = await send(port, 'POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=soak', { from, body: login, type: 'application/x-www-form-urlencoded' });
+  const signedIn = await send(port, 'POST', `${SITEMINDER_LOGIN_ACTION}?SMQUERYDATA=soak`, { from, body: login, type: 'application/x-www-form-urlencoded' });
   // A user without a passkey is offered one on the way to TARGET (design.md, "Passkeys"): either is a sign-in.
   if (!['/apps/home', '/app/nxn/passkey?TARGET=%2Fapps%2Fhome'].includes(String(signedIn.headers.location))) return fail(`login ${String(signedIn.headers.location)}`);
   return true;
@@ -153,7 +155,7 @@ function hostile(port: number, index: number, agent?: Agent): Promise<Answer> {
     case 5: return send(port, 'GET', `${SERVICE}/uti/%ZZ${random(8)}`, options);
     case 6: return send(port, 'GET', `${SERVICE}/uti/%E0%A4%A`, options);
     case 7: return send(port, 'POST', `${SERVICE}/fps/email/%ZZ`, { ...options, body: '{"transactionId":"x"}' });
-    case 8: return send(port, 'POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=soak', { ...options, body: `USER=${random(12)}&PASSWRD=wrong`, type: 'application/x-www-form-urlencoded' });
+    case 8: return send(port, 'POST', `${SITEMINDER_LOGIN_ACTION}?SMQUERYDATA=soak`, { ...options, body: `USER=${random(12)}&PASSWRD=wrong`, type: 'application/x-www-form-urlencoded' });
     default: return send(port, 'POST', `${SERVICE}/fps/generate-otp`, { ...options, body: JSON.stringify({ channel: 'email', sessionId: random(24), transactionId: random(24), value: 'abcZm9v', flow: 'FPS', userId: 'jdoe' }) });
   }
 }

@@ -3,6 +3,7 @@ import type { SyntheticEvent } from 'react';
 import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
 import type { ChangePasswordErrorCode } from '../domain/error-codes.ts';
 import { PASSWORD_MAX_LENGTH } from '../domain/limits.ts';
+import { SITEMINDER_HOME } from '../contract/siteminder-paths.ts';
 import { changePasswordGaps, minimumPasswordLength, passwordChecks } from '../domain/password-rules.ts';
 import type { ChangePasswordGap } from '../domain/password-rules.ts';
 import { submitGate } from '../lib/form-gate.ts';
@@ -85,7 +86,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   const target = query.get('TARGET');
   const action = new URLSearchParams({
     SMAUTHREASON: '34',
-    TARGET: target && hydrated && isSafeRedirect(target, location.origin) ? target : '/apps/home?fromPage=FPS',
+    TARGET: target && hydrated && isSafeRedirect(target, location.origin) ? target : `${SITEMINDER_HOME}?fromPage=FPS`,
     smagentname: agent.name,
     uti: type,
     FTUF: ftu ? 'Y' : 'N',

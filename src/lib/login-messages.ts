@@ -1,3 +1,4 @@
+import { SITEMINDER_LOGIN_ACTION } from '../contract/siteminder-paths.ts';
 import { isSafeRedirect } from './safe-redirect.ts';
 
 /** The SMUSRMSG catalogue of spec 8, as translation keys; anything else is the generic message. */
@@ -45,5 +46,5 @@ export function loginFormAction(query: URLSearchParams): string {
   const action = new URLSearchParams({ SMQUERYDATA: query.get('SMQUERYDATA') ?? '' });
   const target = query.get('TARGET');
   if (target) action.set('TARGET', target);
-  return `/login/forms/bg/ProcessLogin.fcc?${action.toString()}`;
+  return `${SITEMINDER_LOGIN_ACTION}?${action.toString()}`;
 }

@@ -1,15 +1,5 @@
 import { xsrfHeaders } from './xsrf.ts';
 
-/** The passkey calls' paths (design.md, "Passkeys"). */
-export const PASSKEY_PATHS = {
-  authenticationOptions: '/portal-login-service/public/passkey/authentication/options',
-  authenticationVerify: '/portal-login-service/public/passkey/authentication/verify',
-  registrationOptions: '/portal-login-service/passkey/registration/options',
-  registrationVerify: '/portal-login-service/passkey/registration/verify',
-  credentials: '/portal-login-service/passkey/credentials',
-  decline: '/portal-login-service/passkey/offer/decline',
-} as const;
-
 /**
  * One passkey call on this origin with the XSRF header every service call carries. Plain fetch, not the
  * pages' ky client: the login page starts autofill before any interaction, inside its 6,800-byte budget,

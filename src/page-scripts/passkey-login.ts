@@ -1,4 +1,6 @@
-import { PASSKEY_PATHS, passkeyCall } from '../lib/passkey-client.ts';
+import { PASSKEY_PATHS } from '../contract/service-paths.ts';
+import { SITEMINDER_HOME } from '../contract/siteminder-paths.ts';
+import { passkeyCall } from '../lib/passkey-client.ts';
 
 const base64 = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (character) => character.charCodeAt(0));
 const base64url = (buffer: ArrayBuffer | null) => buffer && btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -87,8 +89,8 @@ export function startPasskeyLogin(box: HTMLElement | null): void {
       const body = (await answer.json().catch(() => ({}))) as { redirect?: unknown; code?: unknown };
       if (answer.ok) {
         // The service already answers a same-origin path (its safeTarget); the page only makes sure it stays here.
-        const target = new URL(typeof body.redirect === 'string' ? body.redirect : '/apps/home', location.href);
-        location.assign(target.origin === location.origin ? target.href : '/apps/home');
+        const target = new URL(typeof body.redirect === 'string' ? body.redirect : SITEMINDER_HOME, location.href);
+        location.assign(target.origin === location.origin ? target.href : SITEMINDER_HOME);
         return;
       }
       stage = REFUSALS[String(body.code)] ?? 'fault';

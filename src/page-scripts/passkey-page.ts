@@ -1,6 +1,8 @@
 import { passkeyListSchema } from '../contract/passkeys.ts';
 import type { PasskeySummary } from '../contract/passkeys.ts';
-import { PASSKEY_PATHS, passkeyCall, quietFailure } from '../lib/passkey-client.ts';
+import { PASSKEY_PATHS } from '../contract/service-paths.ts';
+import { SITEMINDER_HOME } from '../contract/siteminder-paths.ts';
+import { passkeyCall, quietFailure } from '../lib/passkey-client.ts';
 import { isSafeRedirect } from '../lib/safe-redirect.ts';
 import { creationOptionsFromJSON, credentialJSON } from '../lib/webauthn-json.ts';
 
@@ -92,7 +94,7 @@ async function manage(panel: HTMLElement): Promise<void> {
     const answer = await passkeyCall('GET', PASSKEY_PATHS.credentials);
     if (answer.status === 401) {
       // SiteMinder's protected page sends the visitor to login, keeping brand and language.
-      location.replace('/apps/home');
+      location.replace(SITEMINDER_HOME);
       return undefined;
     }
     if (!answer.ok) throw new Error(`credentials ${answer.status}`);
@@ -207,7 +209,7 @@ export function startPasskeyPage(root: Document): void {
     // The page's pre-paint watchdog stands down: the offer's code is here and takes it from now.
     document.documentElement.setAttribute('data-passkey-offer', 'live');
     const panel = root.querySelector<HTMLElement>('.passkey-page--offer');
-    const safe = isSafeRedirect(target, location.origin) ? target : '/apps/home';
+    const safe = isSafeRedirect(target, location.origin) ? target : SITEMINDER_HOME;
     if (!panel) location.replace(safe);
     else void offer(panel, safe).catch(() => location.replace(safe));
     return;

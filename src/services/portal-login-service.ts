@@ -6,11 +6,12 @@ import type {
   DecryptResponse, ForgotUserLookupRequest, ForgotUserLookupResponse, OtpAuthRequest, OtpAuthResponse, ResultResponse,
   SendOtpRequest, SendOtpResponse, UserTypeResponse, VerifyOtpRequest, VerifyOtpResponse,
 } from '../contract/recovery.ts';
+import { PUBLIC_SERVICE_BASE } from '../contract/service-paths.ts';
 import { createHttpClient } from './http.ts';
 import type { ClientConfig, HttpClient } from './http.ts';
 import type { ServiceResult } from './service-errors.ts';
 
-const BASE = '/portal-login-service/public';
+const BASE = PUBLIC_SERVICE_BASE;
 /** Recovery calls time out after 30000 ms (spec 7). */
 export const RECOVERY_TIMEOUT_MS = 30_000;
 /** Content and forgot-user calls: 30 s (spec 9). */

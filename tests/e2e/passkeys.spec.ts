@@ -261,3 +261,32 @@ test('the German login page has the button in German', async ({ page, context })
   await page.goto(LOGIN);
   await expect(page.getByRole('button', { name: 'Mit einem Passkey anmelden' })).toBeVisible();
 });
+
+test.describe('the offer page when its module never starts', () => {
+  test.beforeEach(async ({ page }) => {
+    // The module's chunk is lost (a redeploy under the open page, a refused request): only the inline gate runs.
+    await page.route('**/_astro/**/*.js', (route) => route.abort());
+    await page.route((url) => url.hostname.endsWith('evil.example'), (route) => route.abort());
+  });
+
+  /** The first navigation the offer page itself starts: where its gate sends the visitor. */
+  async function gateGoesTo(page: Page, target: string): Promise<string> {
+    const onward = page.waitForRequest((request) => request.isNavigationRequest() && !request.url().includes('/app/nxn/passkey'));
+    await page.goto(`/app/nxn/passkey?TARGET=${target}`);
+    const url = new URL((await onward).url());
+    return url.origin === new URL(page.url()).origin ? url.pathname + url.search : url.href;
+  }
+
+  test('goes on to a same-origin TARGET after its watchdog', async ({ page }) => {
+    const started = Date.now();
+    expect(await gateGoesTo(page, '%2Fapps%2Fhome%3Ffrom%3Dgate')).toBe('/apps/home?from=gate');
+    // Not before the module had its chance (OFFER_WATCHDOG_MS).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_400);
+  });
+
+  for (const target of ['https%3A%2F%2Fevil.example%2Fapps%2Fhome%3Ffrom%3Dgate', '%2F%2Fevil.example', '%2F%250a%2Fevil.example', '%2F%5Cevil.example', 'javascript%3Aalert(1)']) {
+    test(`goes to SiteMinder's home, not to the TARGET ${decodeURIComponent(target)}`, async ({ page }) => {
+      expect(await gateGoesTo(page, target)).toBe('/apps/home');
+    });
+  }
+});

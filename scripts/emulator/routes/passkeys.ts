@@ -8,6 +8,8 @@ import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationRe
 import {
   authenticationOptionsRequestSchema, authenticationVerifyRequestSchema, registrationOptionsRequestSchema, registrationVerifyRequestSchema,
 } from '../../../src/contract/passkeys.ts';
+import { PASSKEY_PATHS, PUBLIC_SERVICE_BASE } from '../../../src/contract/service-paths.ts';
+import { SITEMINDER_HOME } from '../../../src/contract/siteminder-paths.ts';
 import type { PasskeyCode, PasskeySummary } from '../../../src/contract/passkeys.ts';
 import { decodeSegment, EmulatorHttpError, readJson, safeTarget, sendJson } from '../http-utils.ts';
 import type { LoginLockout } from '../login-lockout.ts';
@@ -161,7 +163,7 @@ async function authenticationVerify(context: PasskeyContext, req: IncomingMessag
   passkey.lastUsedAt = context.now();
   const cookie = startSession(context.state, req, passkey.userId, body.wl, 'passkey', context.now());
   res.appendHeader('Set-Cookie', cookie);
-  sendJson(res, 200, { redirect: safeTarget(body.TARGET, '/apps/home') });
+  sendJson(res, 200, { redirect: safeTarget(body.TARGET, SITEMINDER_HOME) });
 }
 
 async function registrationOptions(context: PasskeyContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -211,7 +213,7 @@ async function registrationVerify(context: PasskeyContext, req: IncomingMessage,
   sendJson(res, 201, { id, name, createdAt });
 }
 
-const PUBLIC = '/portal-login-service/public/passkey/';
+const PUBLIC = `${PUBLIC_SERVICE_BASE}/passkey/`;
 const SIGNED_IN = '/portal-login-service/passkey/';
 
 /** The passkey calls of design.md; false for other paths. */
@@ -219,21 +221,21 @@ export async function handlePasskeys(context: PasskeyContext, req: IncomingMessa
   if (!path.startsWith(PUBLIC) && !path.startsWith(SIGNED_IN)) return false;
   const method = req.method ?? 'GET';
   try {
-    if (method === 'POST' && path === `${PUBLIC}authentication/options`) await authenticationOptions(context, req, res);
-    else if (method === 'POST' && path === `${PUBLIC}authentication/verify`) await authenticationVerify(context, req, res);
-    else if (method === 'POST' && path === `${SIGNED_IN}registration/options`) await registrationOptions(context, req, res);
-    else if (method === 'POST' && path === `${SIGNED_IN}registration/verify`) await registrationVerify(context, req, res);
-    else if (method === 'GET' && path === `${SIGNED_IN}credentials`) {
+    if (method === 'POST' && path === PASSKEY_PATHS.authenticationOptions) await authenticationOptions(context, req, res);
+    else if (method === 'POST' && path === PASSKEY_PATHS.authenticationVerify) await authenticationVerify(context, req, res);
+    else if (method === 'POST' && path === PASSKEY_PATHS.registrationOptions) await registrationOptions(context, req, res);
+    else if (method === 'POST' && path === PASSKEY_PATHS.registrationVerify) await registrationVerify(context, req, res);
+    else if (method === 'GET' && path === PASSKEY_PATHS.credentials) {
       const session = requireSession(context, req);
       sendJson(res, 200, context.state.passkeys.ofUser(session.userId).map(summary));
-    } else if (method === 'DELETE' && path.startsWith(`${SIGNED_IN}credentials/`)) {
+    } else if (method === 'DELETE' && path.startsWith(`${PASSKEY_PATHS.credentials}/`)) {
       const session = requireSession(context, req);
-      const id = decodeSegment(path.slice(`${SIGNED_IN}credentials/`.length));
+      const id = decodeSegment(path.slice(`${PASSKEY_PATHS.credentials}/`.length));
       const passkey = context.state.passkeys.passkeys.get(id);
       if (!passkey || passkey.userId.toLowerCase() !== session.userId.toLowerCase()) throw new EmulatorHttpError(404, 'NOT_FOUND', 'no such passkey');
       context.state.passkeys.passkeys.delete(id);
       res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
-    } else if (method === 'POST' && path === `${SIGNED_IN}offer/decline`) {
+    } else if (method === 'POST' && path === PASSKEY_PATHS.decline) {
       const session = requireSession(context, req);
       context.state.passkeys.decline(session.userId, context.now());
       res.writeHead(204, { 'Cache-Control': 'no-store' }).end();

@@ -6,6 +6,7 @@ import {
 import type { OtpAuthResponse, SendOtpRequest } from '../../../src/contract/recovery.ts';
 import type { Channel } from '../../../src/domain/flows.ts';
 import { OTP_ERR_003, STATUS_PENDING, STATUS_UNREACHABLE } from '../../../src/domain/error-codes.ts';
+import { PUBLIC_SERVICE_BASE } from '../../../src/contract/service-paths.ts';
 import { deobfuscate, obfuscate } from '../../../src/lib/obfuscation.ts';
 import { clientAddress, decodeSegment, EmulatorHttpError, readJson, sendJson, token } from '../http-utils.ts';
 import { MAX_WRONG_TRIES, newPasscode, PASSCODE_TTL_MS } from '../passcodes.ts';
@@ -30,7 +31,7 @@ function limit(context: RecoveryContext, req: IncomingMessage, action: RateLimit
   context.limiter.consume(action, { user, client: clientAddress(req) }, context.now());
 }
 
-const BASE = '/portal-login-service/public';
+const BASE = PUBLIC_SERVICE_BASE;
 
 function contactOf(user: EmulatorUser, channel: Channel): string | null {
   if (!user.channels.includes(channel)) return null;

@@ -9,6 +9,7 @@ import type { RateLimitedAction, RateLimiter } from '../rate-limits.ts';
 import { MAX_RECORDS } from '../state.ts';
 import type { EmulatorState } from '../state.ts';
 import { DEFAULT_BRAND, isBrandKey } from '../../../src/domain/brands.ts';
+import { SITEMINDER_HOME, SITEMINDER_LOGIN_ACTION } from '../../../src/contract/siteminder-paths.ts';
 import { WHITE_LABEL_COOKIE } from '../../../src/lib/cookies.ts';
 
 /** What the SiteMinder routes need: the state, and the clock and limiter for password-change attempts. */
@@ -75,7 +76,7 @@ async function processLogin(context: SiteMinderContext, req: IncomingMessage, re
   const form = await readForm(req);
   const wl = brandOf(req, form);
   const smQueryData = url.searchParams.get('SMQUERYDATA') || token(12);
-  const target = safeTarget(url.searchParams.get('TARGET') ?? form.get('TARGET'), '/apps/home');
+  const target = safeTarget(url.searchParams.get('TARGET') ?? form.get('TARGET'), SITEMINDER_HOME);
   const userId = form.get('USER') ?? '';
   const user = state.user(userId);
   const password = form.get('PASSWRD') ?? '';
@@ -134,7 +135,7 @@ export function sessionOf(state: EmulatorState, req: IncomingMessage, now: numbe
 function home(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): void {
   const session = context.state.useSession(cookieOf(req, hostCookieName(req, SESSION_COOKIE)) ?? '', context.now());
   if (!session) {
-    const query: Record<string, string> = { SMQUERYDATA: token(12), TARGET: '/apps/home' };
+    const query: Record<string, string> = { SMQUERYDATA: token(12), TARGET: SITEMINDER_HOME };
     const fromPage = url.searchParams.get('fromPage');
     if (fromPage && /^[A-Za-z]{1,20}$/.test(fromPage)) query['fromPage'] = fromPage;
     redirect(res, `/?${new URLSearchParams(query).toString()}`);
@@ -218,14 +219,14 @@ async function changePassword(context: SiteMinderContext, req: IncomingMessage, 
   user.history = [user.password, ...user.history].slice(0, PASSWORD_HISTORY);
   user.password = form.get('NEWPASSWORD') ?? '';
   user.temporary = false;
-  redirect(res, safeTarget(url.searchParams.get('TARGET'), '/apps/home?fromPage=FPS'));
+  redirect(res, safeTarget(url.searchParams.get('TARGET'), `${SITEMINDER_HOME}?fromPage=FPS`));
 }
 
 /** SiteMinder login, logout, the signed-in home page and the password services; false for other paths. */
 export async function handleSiteMinder(context: SiteMinderContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
   const method = req.method ?? 'GET';
-  if (url.pathname === '/login/forms/bg/ProcessLogin.fcc' && method === 'POST') await processLogin(context, req, res, url);
-  else if (url.pathname === '/apps/home' && method === 'GET') home(context, req, res, url);
+  if (url.pathname === SITEMINDER_LOGIN_ACTION && method === 'POST') await processLogin(context, req, res, url);
+  else if (url.pathname === SITEMINDER_HOME && method === 'GET') home(context, req, res, url);
   else if (url.pathname === '/login/logout.html' && method === 'GET') logout(context, req, res);
   else if (url.pathname === '/pw/forms/smpwservices.fcc' && method === 'POST') await changePassword(context, req, res, url);
   else return false;

@@ -1,0 +1,15 @@
+// Where portal-login-service answers (spec 7; passkeys: design.md, "Passkeys"): the page's client and the
+// emulator build their paths from these, so a path the page calls is a path the emulator serves.
+
+/** The service's calls that need no session (recovery, user type, passkey sign-in). */
+export const PUBLIC_SERVICE_BASE = '/portal-login-service/public';
+
+/** The passkey calls; the signed-in ones need SiteMinder's session. */
+export const PASSKEY_PATHS = {
+  authenticationOptions: `${PUBLIC_SERVICE_BASE}/passkey/authentication/options`,
+  authenticationVerify: `${PUBLIC_SERVICE_BASE}/passkey/authentication/verify`,
+  registrationOptions: '/portal-login-service/passkey/registration/options',
+  registrationVerify: '/portal-login-service/passkey/registration/verify',
+  credentials: '/portal-login-service/passkey/credentials',
+  decline: '/portal-login-service/passkey/offer/decline',
+} as const;

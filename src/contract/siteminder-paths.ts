@@ -1,0 +1,8 @@
+// Where SiteMinder answers (spec 2.2, 7): the login form's action, and its home. The pages, the emulator and
+// the benchmarks build their requests from these.
+
+/** The login form's action; the page adds SMQUERYDATA and TARGET to its query. */
+export const SITEMINDER_LOGIN_ACTION = '/login/forms/bg/ProcessLogin.fcc';
+
+/** SiteMinder's home: where a sign-in goes when nothing safer names a target. */
+export const SITEMINDER_HOME = '/apps/home';
