@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENVIRONMENTS } from '../domain/environments.ts';
 import type { DeployedEnvironment, Environment } from '../domain/environments.ts';
 import { ConfigError } from './config-errors.ts';
-import type { BuiltEnvironmentMap, EnvironmentMap } from './environment-schema.ts';
+import type { BuiltEnvironmentMap, EnvironmentMap } from '../contract/environment-map.ts';
 import { loadEnvironmentMap } from './load-environment-map.ts';
 
 // Build time only: which environment a build is for, and what of the environment map its pages carry.

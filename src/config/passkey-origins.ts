@@ -2,7 +2,7 @@ import { getDomainWithoutSuffix } from 'tldts';
 import { DEPLOYED_ENVIRONMENTS } from '../domain/environments.ts';
 import type { DeployedEnvironment, Environment } from '../domain/environments.ts';
 import { resolveEnvironment } from '../lib/environment.ts';
-import type { EnvironmentMap } from './environment-schema.ts';
+import type { EnvironmentMap } from '../contract/environment-map.ts';
 
 // Build time: which origins may use an environment's passkeys, and the WebAuthn related-origins file
 // (`/.well-known/webauthn`) that lets browsers accept those outside the RP ID's domain (docs/passkeys.md).

@@ -1,7 +1,7 @@
 import { useStore } from './hooks/use-store.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../contract/environment-map.ts';
 import { loginFormAction, withSafeTargets } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
 import { LOGIN_PATTERNS, validateLoginPassword, validateLoginUserId, withoutSurroundingBlanks } from '../lib/validators.ts';
