@@ -5,6 +5,7 @@ import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
 import { DEPLOYED_ENVIRONMENTS } from '../domain/environments.ts';
 import { BRAND_KEY } from '../domain/brands.ts';
 import { CHECKED_BROWSERS, EXCLUDED_BROWSER_PATTERN } from '../lib/legacy-browser.ts';
+import { configProblemSchema } from './config-errors.ts';
 
 /** A white-label key: lowercase letters, digits and hyphens, as used in every URL (format: BRAND_KEY_FORMAT). */
 export const brandKeySchema = z
@@ -213,3 +214,30 @@ export const supportContentSchema = z.strictObject({
   path: ['custom'], message: 'required when isCustomSupportRequired is true',
 });
 export type SupportContent = z.infer<typeof supportContentSchema>;
+
+/** An SVG image inlined into pages, as brand-svg.ts's allowlist left it. */
+const inlineSvgSchema = z.string().startsWith('<svg', 'must be an SVG image');
+
+/** A brand ready for the pages: its config merged over the defaults, compiled theme, inlined images. */
+export const brandSchema = z.strictObject({
+  key: brandKeySchema,
+  /** brand.json over the defaults, with whether the Forgot User ID link shows decided (spec 6). */
+  config: brandConfigSchema.extend({ forgotUserIdLink: z.boolean() }),
+  /** `:root { --token: value }` compiled from theme.scss. */
+  themeCss: z.string(),
+  logoSvg: inlineSvgSchema,
+  sorryImageSvg: inlineSvgSchema.optional(),
+  support: supportContentSchema.optional(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+/**
+ * An entry of the brands content collection (content.config.ts): one brand folder, read and checked into the
+ * brand, or every problem found in it. Problems are kept, not thrown, so pages report them (site.ts) the same
+ * way in a build and in `npm run dev`.
+ */
+export const brandFolderSchema = z.discriminatedUnion('ok', [
+  z.strictObject({ ok: z.literal(true), brand: brandSchema }),
+  z.strictObject({ ok: z.literal(false), problems: z.array(configProblemSchema).min(1) }),
+]);
+export type BrandFolder = z.infer<typeof brandFolderSchema>;

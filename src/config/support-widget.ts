@@ -1,4 +1,4 @@
-import type { Brand } from './load-brands.ts';
+import type { Brand } from './brand-schema.ts';
 import type { SupportContent } from './brand-schema.ts';
 
 /** portal-support on the login and info pages; self-registration-support on the self-service pages (spec 2.6). */
