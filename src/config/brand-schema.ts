@@ -33,7 +33,7 @@ const selfRegLinkSchema = z.strictObject({
 const hostPatternSchema = z.string().regex(/^(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/, 'must be a host name, optionally starting with *.');
 
 /** The consent provider's notice on the cookie policy page (spec 2.3, 4.2). */
-export const consentProviderSchema = z.strictObject({
+const consentProviderSchema = z.strictObject({
   /** The region tab(s) that show the provider's notice. @example ["emea"] */
   tabs: z.array(z.enum(['emea', 'other'])).min(1),
   /** Hosts (exact, or `*.example.com`) that get the notice; empty: every host. @example ["*.brightpath529.example"] */
@@ -163,14 +163,11 @@ export const brandConfigSchema = z.strictObject({
   telemetry: z.strictObject({ clickMonitor: z.boolean() }),
 });
 
-export type BrandConfigInput = z.input<typeof brandConfigSchema>;
-
 /**
  * A brand's own `brand.json` as written: merged over the defaults, so every key may be left out, but no key
  * the config does not know (brand.schema.json is made from this, see brand-json-schema.ts).
  */
 export const brandFileSchema = deepPartial(brandConfigSchema);
-export type BrandConfig = z.output<typeof brandConfigSchema>;
 
 /** Support content (`brands/<wl>/support.json`): what the support dialog shows. */
 export const supportContentSchema = z.strictObject({
@@ -219,7 +216,7 @@ export type SupportContent = z.infer<typeof supportContentSchema>;
 const inlineSvgSchema = z.string().startsWith('<svg', 'must be an SVG image');
 
 /** A brand ready for the pages: its config merged over the defaults, compiled theme, inlined images. */
-export const brandSchema = z.strictObject({
+const brandSchema = z.strictObject({
   key: brandKeySchema,
   /** brand.json over the defaults, with whether the Forgot User ID link shows decided (spec 6). */
   config: brandConfigSchema.extend({ forgotUserIdLink: z.boolean() }),

@@ -14,7 +14,7 @@ import { useKeepTypedValue } from './hooks/use-keep-typed-value.ts';
 import { useLocationSearch } from './hooks/use-location-search.ts';
 
 /** The texts the form needs, translated at build time. */
-export type LoginFormStrings = Record<
+type LoginFormStrings = Record<
   | 'userId' | 'password' | 'submit' | 'submitting' | 'showPassword' | 'hidePassword' | 'userIdRequired' | 'noSpaces' | 'userIdInvalid'
   | 'passwordRequired' | 'passwordTooShort' | 'passwordTooLong' | 'incomplete' | 'userIdInvalidFix' | 'passwordTooShortFix',
   string

@@ -6,7 +6,7 @@
 export const WEBAUTHN_GATE_SCRIPT = "if(!window.PublicKeyCredential)document.documentElement.className+=' no-webauthn';";
 
 /** How long the offer's module may take to start before the page goes on to TARGET without it. */
-export const OFFER_WATCHDOG_MS = 2500;
+const OFFER_WATCHDOG_MS = 2500;
 
 /**
  * Before the first paint of `/app/{wl}/passkey`: with a TARGET it is the offer after a password sign-in
