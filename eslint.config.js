@@ -1,6 +1,6 @@
 // Lint: typescript-eslint's strict type-checked rules, React's hooks rules, Astro's plugin, and the
 // import direction of the layout (README): src never imports scripts, nothing but tests imports tests,
-// and the browser layers reach config at build time only (types may be named).
+// and the browser layers never import config (it imports them), not even its types.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
@@ -21,6 +21,8 @@ const forbid = (...groups) => ({
 });
 const notScripts = ['**/scripts/**', '!**/page-scripts/**'];
 const notTests = ['**/tests/**'];
+// Not even a type: config/ imports lib/, so an import back would make a circle.
+const NOT_CONFIG = 'browser code gets config from its page as props and names its shapes from contract/ or domain/: config/ imports lib/, so nothing below imports config/, not even a type';
 
 export default defineConfig(
   { ignores: ['dist/', 'dist-server/', '.releases/', '.wrangler/', '.netlify/', 'node_modules/', '.astro/', 'test-results/', 'playwright-report/', '.lighthouseci/', 'scripts/brand/template/'] },
@@ -64,7 +66,7 @@ export default defineConfig(
     rules: forbid(
       [notScripts, 'src never imports scripts/ (Node tools)'],
       [notTests, 'only tests import tests/'],
-      [['**/config/*', '!**/config/*.json'], 'browser code gets config from its page as props; it may name config types only', true],
+      [['**/config/*'], NOT_CONFIG],
       [['**/pages/**', '**/layouts/**', '**/components/**', '**/hosting/**', '**/integrations/**'], 'browser code never imports pages, layouts, components, hosting or integrations'],
     ),
   },
@@ -73,7 +75,7 @@ export default defineConfig(
     ignores: TESTS,
     rules: forbid(
       [notScripts, 'src never imports scripts/ (Node tools)'],
-      [['**/config/*', '!**/config/*.json'], 'browser code gets config from its page as props; it may name config types only', true],
+      [['**/config/*'], NOT_CONFIG],
       [['**/islands/**', '**/stores/**', '**/pages/**', '**/layouts/**', '**/components/**', '**/hosting/**', '**/integrations/**'], 'lib, services and contract import only downward (lib, contract, domain)'],
     ),
   },

@@ -2,11 +2,11 @@
 // build. One line per problem (`brands/<wl>/<file>: <path>: <message>`), exit code 1 on any.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, formatProblem } from '../../src/config/config-errors.ts';
+import { formatProblem } from '../../src/config/config-errors.ts';
 import type { ConfigProblem } from '../../src/config/config-errors.ts';
 import { contrastProblems } from '../../src/config/contrast.ts';
-import { listBrandKeys, loadBrands } from '../../src/config/load-brands.ts';
-import type { Brand } from '../../src/config/load-brands.ts';
+import { listBrandKeys, readBrandFolders } from '../../src/config/load-brands.ts';
+import type { Brand } from '../../src/config/brand-schema.ts';
 import { INFO_PAGES } from '../../src/lib/portal-routes.ts';
 
 const PAGES: readonly string[] = ['login', 'sorry', 'logout', 'ssoLogout', ...INFO_PAGES];
@@ -42,17 +42,11 @@ export function brandProblems(brand: Brand, allKeys: readonly string[], contentD
 /** Checks the named brands (or all) and returns every problem. */
 export function checkBrands(brandsDir: string, contentDir: string, only: readonly string[], progress: (line: string) => void): ConfigProblem[] {
   const allKeys = listBrandKeys(brandsDir);
-  const keys = only.length > 0 ? only : allKeys;
+  const folders = [...readBrandFolders(brandsDir, only).values()];
   const problems: ConfigProblem[] = [];
-  keys.forEach((key, index) => {
-    try {
-      const [brand] = loadBrands(brandsDir, [key]);
-      if (brand) problems.push(...brandProblems(brand, allKeys, contentDir));
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      problems.push(...error.problems);
-    }
-    progress(`checked ${index + 1}/${keys.length} brands`);
+  folders.forEach((folder, index) => {
+    problems.push(...(folder.ok ? brandProblems(folder.brand, allKeys, contentDir) : folder.problems));
+    progress(`checked ${index + 1}/${folders.length} brands`);
   });
   return problems;
 }

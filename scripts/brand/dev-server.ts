@@ -8,7 +8,7 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '../..');
 
 /** The page types of a brand, by path after `/app/<wl>` or `/self-service/<wl>`. */
-export const BRAND_PAGES = [
+const BRAND_PAGES = [
   ['Login', '/app/{wl}/login?SMQUERYDATA=preview'],
   ['Outage', '/app/{wl}/sorry'],
   ['Logged out', '/app/{wl}/logout'],

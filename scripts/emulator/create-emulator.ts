@@ -52,7 +52,7 @@ export interface Emulator {
 }
 
 /** The environment variable that names the WebOTP host (design.md): `portal.example.com`, `localhost:4321`. */
-export const WEBOTP_HOST_ENV = 'EMULATOR_WEBOTP_HOST';
+const WEBOTP_HOST_ENV = 'EMULATOR_WEBOTP_HOST';
 
 /** `host:port` as a WebOTP line writes it: the port left out when it is the scheme's default. */
 export function hostWithPort(host: string, port: number): string {

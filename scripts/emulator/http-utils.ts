@@ -7,7 +7,7 @@ import { BRAND_KEY_FORMAT, DEFAULT_BRAND, isBrandKey } from '../../src/domain/br
 import { SAME_ORIGIN_PATH } from '../../src/lib/safe-redirect.ts';
 
 /** Bodies above this are refused with 413. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** A request the emulator refuses, answered as `{ errorCode, message, field? }`. */
 export class EmulatorHttpError extends Error {
@@ -52,7 +52,7 @@ export const MAX_JSON_DEPTH = 32;
  * Refuses JSON text nested deeper than MAX_JSON_DEPTH. Scanned in one pass without recursion, before
  * JSON.parse, so the check itself cannot overflow the stack; brackets inside strings do not count.
  */
-export function assertJsonDepth(text: string, maxDepth = MAX_JSON_DEPTH): void {
+function assertJsonDepth(text: string, maxDepth = MAX_JSON_DEPTH): void {
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index += 1) {
@@ -129,7 +129,7 @@ export function sendHtml(res: ServerResponse, status: number, html: string): voi
  * says so (`X-Forwarded-Proto: https`, which the shipped nginx config sets from its own scheme). A visitor on
  * plain HTTP who sends the header only gets cookies its browser will not keep.
  */
-export function overTls(req: IncomingMessage): boolean {
+function overTls(req: IncomingMessage): boolean {
   if ((req.socket as Partial<TLSSocket>).encrypted === true) return true;
   const header = req.headers['x-forwarded-proto'];
   const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase();
@@ -147,10 +147,10 @@ export function isLoopbackAddress(host: string): boolean {
  * comma-separated, `loopback` for 127.0.0.0/8 and ::1 (the default: nginx or a dev proxy on the same machine),
  * empty for none.
  */
-export const TRUSTED_PROXIES_ENV = 'EMULATOR_TRUSTED_PROXIES';
+const TRUSTED_PROXIES_ENV = 'EMULATOR_TRUSTED_PROXIES';
 
 /** Whether `address` is one of the trusted proxies `list` names (TRUSTED_PROXIES_ENV's syntax). */
-export function isTrustedProxy(address: string, list: string = process.env[TRUSTED_PROXIES_ENV] ?? 'loopback'): boolean {
+function isTrustedProxy(address: string, list: string = process.env[TRUSTED_PROXIES_ENV] ?? 'loopback'): boolean {
   const bare = address.replace(/^::ffff:(?=\d+\.)/i, '').toLowerCase();
   return list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean)
     .some((entry) => (entry === 'loopback' ? isLoopbackAddress(bare) : entry.replace(/^::ffff:(?=\d+\.)/, '') === bare));

@@ -2,9 +2,9 @@ import { keyOf, LruMap, MAX_TRACKED_KEYS } from './bounded-keys.ts';
 
 /** Wrong passwords for one user id within LOCKOUT_WINDOW_MS that lock it (a SiteMinder password policy). */
 export const LOCKOUT_FAILURES = 5;
-export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 /** How long a locked user id refuses every login, the right password too. */
-export const LOCKOUT_MS = 15 * 60 * 1000;
+const LOCKOUT_MS = 15 * 60 * 1000;
 
 /**
  * The SMUSRMSG of a refused login of a locked user id. It is not in spec 8's catalogue on purpose: the page

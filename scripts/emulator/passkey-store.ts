@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 
 /** A challenge lives this long after it is issued, and is used at most once (design.md, "Passkeys"). */
-export const CHALLENGE_TTL_MS = 2 * 60 * 1000;
+const CHALLENGE_TTL_MS = 2 * 60 * 1000;
 /** Not now on the offer keeps it away this long. */
-export const OFFER_DECLINE_MS = 30 * 24 * 3600 * 1000;
+const OFFER_DECLINE_MS = 30 * 24 * 3600 * 1000;
 /** Challenges held at once; the oldest go first (an options call needs no session, so it must not grow memory without end). */
-export const MAX_CHALLENGES = 10_000;
+const MAX_CHALLENGES = 10_000;
 
 /** What a challenge was issued for, and to whom (registration only: sign-in challenges belong to nobody yet). */
 export interface IssuedChallenge {

@@ -5,7 +5,7 @@ import { EmulatorHttpError } from './http-utils.ts';
 export type RateLimitedAction = 'lookup' | 'send' | 'verify' | 'passwordChange' | 'signIn';
 
 /** At most `limit` actions per `windowMs`, per key. */
-export interface RateLimit {
+interface RateLimit {
   limit: number;
   windowMs: number;
 }

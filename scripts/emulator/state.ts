@@ -5,7 +5,7 @@ import { loadUsers } from './users.ts';
 import type { EmulatorUser } from './users.ts';
 
 /** A passcode bound to its transaction. */
-export interface Passcode {
+interface Passcode {
   code: string;
   channel: Channel;
   createdAt: number;
@@ -36,10 +36,10 @@ export interface Transaction {
  * until the passcode itself expires: the page's "This passcode has expired. Please request a new one." must
  * still find the transaction for that resend.
  */
-export const TRANSACTION_IDLE_MS = 20 * 60 * 1000;
+const TRANSACTION_IDLE_MS = 20 * 60 * 1000;
 
 /** When a transaction lapses. */
-export function transactionExpiresAt(transaction: Transaction): number {
+function transactionExpiresAt(transaction: Transaction): number {
   const passcodeLive = transaction.passcode && !transaction.passcode.used ? transaction.passcode.createdAt + PASSCODE_TTL_MS : 0;
   return Math.max(transaction.lastUsedAt, passcodeLive) + TRANSACTION_IDLE_MS;
 }
@@ -72,9 +72,9 @@ export interface EmulatorSession {
 }
 
 /** A session unused this long ends (SiteMinder's idle timeout). */
-export const SESSION_IDLE_MS = 30 * 60 * 1000;
+const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** A session ends this long after sign-in, used or not (SiteMinder's maximum timeout). */
-export const SESSION_MAX_MS = 8 * 60 * 60 * 1000;
+const SESSION_MAX_MS = 8 * 60 * 60 * 1000;
 
 /** Everything the emulator remembers; in memory, seeded from the fixture, reset on demand. */
 export class EmulatorState {

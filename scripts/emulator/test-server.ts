@@ -4,7 +4,7 @@ import { createEmulator } from './create-emulator.ts';
 import type { Emulator, EmulatorOptions } from './create-emulator.ts';
 
 /** `form` encodes the body as a form; `body` sends raw text as it is (hostile payloads). */
-export interface RequestOptions {
+interface RequestOptions {
   form?: boolean;
   headers?: Record<string, string>;
   body?: string;

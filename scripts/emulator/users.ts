@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { channelSchema } from '../../src/contract/vocabulary.ts';
 
 /** A seeded user of the emulator (fixtures/users.json, design.md's table). */
-export const seededUserSchema = z.strictObject({
+const seededUserSchema = z.strictObject({
   userId: z.string().min(1),
   type: z.enum(['internal', 'external']),
   password: z.string().min(1),
@@ -18,7 +18,7 @@ export const seededUserSchema = z.strictObject({
   /** normal; locked: verify answers OTP_ERR_003; callUnreachable: call verify answers STATUS.UNREACHABLE; firstTime. */
   behaviour: z.enum(['normal', 'locked', 'callUnreachable', 'firstTime']),
 });
-export type SeededUser = z.infer<typeof seededUserSchema>;
+type SeededUser = z.infer<typeof seededUserSchema>;
 
 /** The emulator's working copy of a user. */
 export interface EmulatorUser extends SeededUser {

@@ -8,7 +8,7 @@ import { buildEnvironment } from '../../src/config/build-environment.ts';
 const root = join(import.meta.dirname, '../..');
 /** Where the build goes: the site, and beside it what only servers read (src/hosting/dist-layout.ts). */
 export const DIST_DIR = join(root, 'dist');
-export const DIST_SERVER_DIR = serverDirOf(DIST_DIR);
+const DIST_SERVER_DIR = serverDirOf(DIST_DIR);
 const STAMP = join(DIST_SERVER_DIR, '.portal-build-stamp');
 
 function newestMtime(path: string): number {

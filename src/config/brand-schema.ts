@@ -5,6 +5,7 @@ import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
 import { DEPLOYED_ENVIRONMENTS } from '../domain/environments.ts';
 import { BRAND_KEY } from '../domain/brands.ts';
 import { CHECKED_BROWSERS, EXCLUDED_BROWSER_PATTERN } from '../lib/legacy-browser.ts';
+import { configProblemSchema } from './config-errors.ts';
 
 /** A white-label key: lowercase letters, digits and hyphens, as used in every URL (format: BRAND_KEY_FORMAT). */
 export const brandKeySchema = z
@@ -32,7 +33,7 @@ const selfRegLinkSchema = z.strictObject({
 const hostPatternSchema = z.string().regex(/^(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/, 'must be a host name, optionally starting with *.');
 
 /** The consent provider's notice on the cookie policy page (spec 2.3, 4.2). */
-export const consentProviderSchema = z.strictObject({
+const consentProviderSchema = z.strictObject({
   /** The region tab(s) that show the provider's notice. @example ["emea"] */
   tabs: z.array(z.enum(['emea', 'other'])).min(1),
   /** Hosts (exact, or `*.example.com`) that get the notice; empty: every host. @example ["*.brightpath529.example"] */
@@ -162,14 +163,11 @@ export const brandConfigSchema = z.strictObject({
   telemetry: z.strictObject({ clickMonitor: z.boolean() }),
 });
 
-export type BrandConfigInput = z.input<typeof brandConfigSchema>;
-
 /**
  * A brand's own `brand.json` as written: merged over the defaults, so every key may be left out, but no key
  * the config does not know (brand.schema.json is made from this, see brand-json-schema.ts).
  */
 export const brandFileSchema = deepPartial(brandConfigSchema);
-export type BrandConfig = z.output<typeof brandConfigSchema>;
 
 /** Support content (`brands/<wl>/support.json`): what the support dialog shows. */
 export const supportContentSchema = z.strictObject({
@@ -213,3 +211,30 @@ export const supportContentSchema = z.strictObject({
   path: ['custom'], message: 'required when isCustomSupportRequired is true',
 });
 export type SupportContent = z.infer<typeof supportContentSchema>;
+
+/** An SVG image inlined into pages, as brand-svg.ts's allowlist left it. */
+const inlineSvgSchema = z.string().startsWith('<svg', 'must be an SVG image');
+
+/** A brand ready for the pages: its config merged over the defaults, compiled theme, inlined images. */
+const brandSchema = z.strictObject({
+  key: brandKeySchema,
+  /** brand.json over the defaults, with whether the Forgot User ID link shows decided (spec 6). */
+  config: brandConfigSchema.extend({ forgotUserIdLink: z.boolean() }),
+  /** `:root { --token: value }` compiled from theme.scss. */
+  themeCss: z.string(),
+  logoSvg: inlineSvgSchema,
+  sorryImageSvg: inlineSvgSchema.optional(),
+  support: supportContentSchema.optional(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+/**
+ * An entry of the brands content collection (content.config.ts): one brand folder, read and checked into the
+ * brand, or every problem found in it. Problems are kept, not thrown, so pages report them (site.ts) the same
+ * way in a build and in `npm run dev`.
+ */
+export const brandFolderSchema = z.discriminatedUnion('ok', [
+  z.strictObject({ ok: z.literal(true), brand: brandSchema }),
+  z.strictObject({ ok: z.literal(false), problems: z.array(configProblemSchema).min(1) }),
+]);
+export type BrandFolder = z.infer<typeof brandFolderSchema>;

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import { ENVIRONMENTS } from '../domain/environments.ts';
 import type { DeployedEnvironment, Environment } from '../domain/environments.ts';
 import { ConfigError } from './config-errors.ts';
-import type { BuiltEnvironmentMap, EnvironmentMap } from './environment-schema.ts';
+import type { BuiltEnvironmentMap, EnvironmentMap } from '../contract/environment-map.ts';
 import { loadEnvironmentMap } from './load-environment-map.ts';
 
 // Build time only: which environment a build is for, and what of the environment map its pages carry.
 
 /** The variable that names the build's environment. */
-export const BUILD_ENVIRONMENT_VARIABLE = 'PORTAL_ENVIRONMENT';
+const BUILD_ENVIRONMENT_VARIABLE = 'PORTAL_ENVIRONMENT';
 /** What `npm start`, `npm run dev` and the tests build: the emulator's environment. */
-export const DEFAULT_BUILD_ENVIRONMENT: Environment = 'MOCK';
+const DEFAULT_BUILD_ENVIRONMENT: Environment = 'MOCK';
 
 /** Builds that never deploy: they keep every environment's entries so each can be tried on this machine. */
-export const isDevelopmentBuild = (environment: Environment): boolean => environment === 'MOCK' || environment === 'LOCAL';
+const isDevelopmentBuild = (environment: Environment): boolean => environment === 'MOCK' || environment === 'LOCAL';
 
 /** The build's environment from `PORTAL_ENVIRONMENT` (MOCK when unset); any other value stops the build. */
 export function buildEnvironment(variables: NodeJS.ProcessEnv = process.env): Environment {

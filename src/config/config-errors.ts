@@ -1,16 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { locateInJson } from './json-location.ts';
-import type { SourceLocation } from './json-location.ts';
 
 /** One problem in a brand or content file, printed as `file: path: message`. */
-export interface ConfigProblem {
-  file: string;
-  path: string;
-  message: string;
+export const configProblemSchema = z.strictObject({
+  /** The file, from the project's root. @example "brands/acme/brand.json" */
+  file: z.string().min(1),
+  /** The key path in it, or `(root)` or `(folder)`. @example "heroText.tagline1" */
+  path: z.string().min(1),
+  message: z.string().min(1),
   /** Where in the file, when known: the absolute path, line and column (for the dev server's error page). */
-  at?: SourceLocation & { absolute: string };
-}
+  at: z.strictObject({ absolute: z.string(), line: z.int().positive(), column: z.int().positive() }).optional(),
+});
+export type ConfigProblem = z.infer<typeof configProblemSchema>;
 
 /**
  * Thrown when brand or content files are broken; its message is one line per problem. `title`, `hint` and

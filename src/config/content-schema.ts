@@ -13,4 +13,3 @@ export const contentPageSchema = z.object({
     title_s: z.string().optional(),
   }),
 });
-export type ContentPage = z.infer<typeof contentPageSchema>;

@@ -30,7 +30,7 @@ export function contrastRatio(a: [number, number, number], b: [number, number, n
 }
 
 /** Token pairs that carry text, and the surface each is read on. */
-export const TEXT_PAIRS: ReadonlyArray<readonly [string, string]> = [
+const TEXT_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['color-on-primary', 'color-primary'],
   ['color-on-hero', 'color-hero'],
   ['color-on-header', 'color-header'],

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../domain/languages.ts';
 
-// Kept apart from languages.ts so browser code that needs the language list never pulls in zod.
-
-/** A language the portal is built in. */
-export const languageSchema = z.enum(LANGUAGES);
+// Kept apart from domain/languages.ts so browser code that needs the language list never pulls in zod.
 
 /** Brand text: one string for both languages, or both languages spelled out. */
 export const localizedTextSchema = z.union(

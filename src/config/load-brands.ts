@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkBrandSvg } from './brand-svg.ts';
 import { brandConfigSchema, brandKeySchema, supportContentSchema } from './brand-schema.ts';
-import type { BrandConfig, SupportContent } from './brand-schema.ts';
+import type { Brand, BrandFolder, SupportContent } from './brand-schema.ts';
 import { compileBrandThemes } from './brand-theme.ts';
 import { DEFAULT_BRAND, showsForgotUserIdLink } from '../domain/brands.ts';
 import { ConfigError, locateProblems, problemsFromZod } from './config-errors.ts';
@@ -11,24 +11,16 @@ import { deepMerge } from './deep-merge.ts';
 import { LANGUAGES } from '../domain/languages.ts';
 import { reservedBrandKeys } from '../hosting/route-table.ts';
 
-/** A brand ready for the pages: validated config, compiled theme, inlined logo. */
-export interface Brand {
-  key: string;
-  config: BrandConfig & { forgotUserIdLink: boolean };
-  /** `:root { --token: value }` compiled from theme.scss. */
-  themeCss: string;
-  logoSvg: string;
-  sorryImageSvg: string | undefined;
-  support: SupportContent | undefined;
-}
-
 const DEFAULTS_DIR = '_defaults';
+
+/** The entry that carries a broken `_defaults/brand.json`, which no brand can be read without. */
+export const DEFAULTS_ENTRY = DEFAULTS_DIR;
 
 // A per-language text replaces the default's whole, so a missing language is reported, not borrowed.
 const isLocalizedTextObject = (value: Record<string, unknown>) => Object.keys(value).some((key) => (LANGUAGES as readonly string[]).includes(key));
 
 /** A JSON file read: its value and text, or the problem that kept it from being read. */
-export type JsonRead = { ok: true; value: unknown; text: string } | { ok: false; problem: ConfigProblem };
+type JsonRead = { ok: true; value: unknown; text: string } | { ok: false; problem: ConfigProblem };
 
 function readJson(absolute: string, file: string): JsonRead {
   if (!existsSync(absolute)) return { ok: false, problem: { file, path: '(root)', message: 'file is missing' } };
@@ -56,11 +48,8 @@ function readSvg(brandsDir: string, key: string, name: string, field: string): {
 
 type CompiledThemes = ReturnType<typeof compileBrandThemes>;
 
-/** One brand folder read and checked: the brand, or every problem found in it. */
-export type BrandFolder = { brand: Brand } | { problems: ConfigProblem[] };
-
 /** Reads `brands/_defaults/brand.json`, which every brand is merged over. */
-export function readBrandDefaults(brandsDir: string): JsonRead {
+function readBrandDefaults(brandsDir: string): JsonRead {
   return readJson(join(brandsDir, DEFAULTS_DIR, 'brand.json'), `brands/${DEFAULTS_DIR}/brand.json`);
 }
 
@@ -69,19 +58,19 @@ export function readBrandDefaults(brandsDir: string): JsonRead {
  * theme as `themes` compiled it, and support.json. Every problem is returned, none thrown, so a caller can
  * collect them across brands (the build) or keep them beside the brand's entry (the dev server).
  */
-export function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, themes: CompiledThemes): BrandFolder {
+function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, themes: CompiledThemes): BrandFolder {
   const file = `brands/${key}/brand.json`;
   const problems: ConfigProblem[] = [];
   if (!brandKeySchema.safeParse(key).success) {
-    return { problems: [{ file: `brands/${key}`, path: '(folder)', message: 'brand key must be lowercase letters, digits and hyphens' }] };
+    return { ok: false, problems: [{ file: `brands/${key}`, path: '(folder)', message: 'brand key must be lowercase letters, digits and hyphens' }] };
   }
   const reserved = reservedBrandKeys().get(key);
-  if (reserved) return { problems: [{ file: `brands/${key}`, path: '(folder)', message: `brand key "${key}" is reserved: ${reserved}, so this brand's pages would not be its own; choose another key` }] };
+  if (reserved) return { ok: false, problems: [{ file: `brands/${key}`, path: '(folder)', message: `brand key "${key}" is reserved: ${reserved}, so this brand's pages would not be its own; choose another key` }] };
   const absolute = join(brandsDir, key, 'brand.json');
   const raw = readJson(absolute, file);
-  if (!raw.ok) return { problems: [raw.problem] };
+  if (!raw.ok) return { ok: false, problems: [raw.problem] };
   const parsed = brandConfigSchema.safeParse(deepMerge(defaults, raw.value, isLocalizedTextObject));
-  if (!parsed.success) return { problems: locateProblems(problemsFromZod(file, parsed.error), absolute, raw.text) };
+  if (!parsed.success) return { ok: false, problems: locateProblems(problemsFromZod(file, parsed.error), absolute, raw.text) };
   const config = parsed.data;
   if (key === DEFAULT_BRAND && config.forgotUserIdLink === false) {
     problems.push({ file, path: 'forgotUserIdLink', message: 'the default brand nxn always shows the Forgot User ID link' });
@@ -104,8 +93,9 @@ export function loadBrandFolder(brandsDir: string, key: string, defaults: unknow
       else problems.push(...locateProblems(problemsFromZod(`brands/${key}/support.json`, supportParsed.error), supportPath, supportRaw.text));
     }
   }
-  if (problems.length > 0 || 'problem' in logo || 'problem' in theme) return { problems };
+  if (problems.length > 0 || 'problem' in logo || 'problem' in theme) return { ok: false, problems };
   return {
+    ok: true,
     brand: {
       key,
       config: { ...config, forgotUserIdLink: showsForgotUserIdLink(key, config.forgotUserIdLink) },
@@ -126,29 +116,37 @@ export function listBrandKeys(brandsDir: string): string[] {
 }
 
 /**
+ * Reads and checks the brand folders of `brandsDir` (every one, or the keys in `only`): one entry per brand, the
+ * brand or every problem found in it, a key without a folder included; or, when `_defaults/brand.json` is
+ * broken, only a DEFAULTS_ENTRY with its problem. The one brand-loading loop: the brands content collection
+ * (brands-loader.ts), brand:check, brand:new, the build scripts and the tests all read brands through it.
+ */
+export function readBrandFolders(brandsDir: string, only: readonly string[] = []): Map<string, BrandFolder> {
+  const defaults = readBrandDefaults(brandsDir);
+  if (!defaults.ok) return new Map([[DEFAULTS_ENTRY, { ok: false, problems: [defaults.problem] }]]);
+  const present = listBrandKeys(brandsDir);
+  const keys = only.length > 0 ? [...only] : present;
+  const found = keys.filter((key) => present.includes(key));
+  // One Sass compilation for every theme: its set-up costs more than a brand (brand-theme.ts).
+  const themes = compileBrandThemes(brandsDir, found.filter((key) => brandKeySchema.safeParse(key).success));
+  return new Map(keys.map((key) => [key, present.includes(key) ? loadBrandFolder(brandsDir, key, defaults.value, themes) : { ok: false, problems: [missingBrandFolder(key)] }]));
+}
+
+/** The brands of `folders`, or, when any is broken, a ConfigError with every problem of every folder. */
+export function brandsOrThrow(folders: Iterable<BrandFolder>): Brand[] {
+  const all = [...folders];
+  const problems = all.flatMap((folder) => (folder.ok ? [] : folder.problems));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return all.flatMap((folder) => (folder.ok ? [folder.brand] : []));
+}
+
+/**
  * Loads and validates every brand (or only `only`), collecting every problem before failing so a
  * brand manager sees all of them at once.
  */
-export function loadBrands(brandsDir: string, only?: readonly string[]): Brand[] {
-  const problems: ConfigProblem[] = [];
-  const defaults = readBrandDefaults(brandsDir);
-  if (!defaults.ok) throw new ConfigError([defaults.problem]);
-  const present = listBrandKeys(brandsDir);
-  const wanted = only && only.length > 0 ? only : present;
-  for (const key of wanted) {
-    if (!present.includes(key)) problems.push(missingBrandFolder(key));
-  }
-  const found = wanted.filter((key) => present.includes(key));
-  const themes = compileBrandThemes(brandsDir, found.filter((key) => brandKeySchema.safeParse(key).success));
-  const brands: Brand[] = [];
-  for (const key of found) {
-    const folder = loadBrandFolder(brandsDir, key, defaults.value, themes);
-    if ('brand' in folder) brands.push(folder.brand);
-    else problems.push(...folder.problems);
-  }
-  if (problems.length > 0) throw new ConfigError(problems);
-  return brands;
+export function loadBrands(brandsDir: string, only: readonly string[] = []): Brand[] {
+  return brandsOrThrow(readBrandFolders(brandsDir, only).values());
 }
 
 /** The problem of a brand named (in `BRANDS`, on a command line) that has no folder. */
-export const missingBrandFolder = (key: string): ConfigProblem => ({ file: `brands/${key}`, path: '(folder)', message: 'no such brand folder' });
+const missingBrandFolder = (key: string): ConfigProblem => ({ file: `brands/${key}`, path: '(folder)', message: 'no such brand folder' });

@@ -3,7 +3,7 @@ import { ConfigError } from './config-errors.ts';
 import { contentCandidates } from './content-files.ts';
 import type { ContentSite } from './content-schema.ts';
 
-export { contentSiteFor, sanitizeContentHtml } from './content-files.ts';
+export { contentSiteFor } from './content-files.ts';
 
 /** The result of reading one content page: its sanitized HTML, or unavailable. */
 export type ContentResult = { available: true; html: string } | { available: false };

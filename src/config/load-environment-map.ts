@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENVIRONMENT_ERRORS } from '../domain/environments.ts';
 import { ConfigError, problemsFromZod } from './config-errors.ts';
-import { environmentMapSchema } from './environment-schema.ts';
-import type { EnvironmentMap } from './environment-schema.ts';
+import { environmentMapSchema } from '../contract/environment-map.ts';
+import type { EnvironmentMap } from '../contract/environment-map.ts';
 
 const FILE = 'src/config/environment-map.json';
 

@@ -2,7 +2,7 @@ import { getDomainWithoutSuffix } from 'tldts';
 import { DEPLOYED_ENVIRONMENTS } from '../domain/environments.ts';
 import type { DeployedEnvironment, Environment } from '../domain/environments.ts';
 import { resolveEnvironment } from '../lib/environment.ts';
-import type { EnvironmentMap } from './environment-schema.ts';
+import type { EnvironmentMap } from '../contract/environment-map.ts';
 
 // Build time: which origins may use an environment's passkeys, and the WebAuthn related-origins file
 // (`/.well-known/webauthn`) that lets browsers accept those outside the RP ID's domain (docs/passkeys.md).
@@ -11,10 +11,10 @@ import type { EnvironmentMap } from './environment-schema.ts';
 export type BrandHosts = Record<string, Partial<Record<DeployedEnvironment, string>>>;
 
 /** Registrable-domain labels browsers honour in a related-origins file (Firefox's and Chrome's cap). */
-export const RELATED_ORIGIN_LABEL_LIMIT = 5;
+const RELATED_ORIGIN_LABEL_LIMIT = 5;
 
 /** Whether `host` may use `rpId` without the related-origins file: the RP ID itself or a host under it. */
-export const withinRpId = (host: string, rpId: string): boolean => host === rpId || host.endsWith(`.${rpId}`);
+const withinRpId = (host: string, rpId: string): boolean => host === rpId || host.endsWith(`.${rpId}`);
 
 export interface PasskeyOrigins {
   /** The RP ID; null in MOCK and LOCAL, where it is the page's host. */
@@ -81,7 +81,7 @@ export function passkeyConfigProblems(map: EnvironmentMap, brandHosts: BrandHost
 }
 
 /** The registrable-domain label of an origin as browsers count it (`cwa` of https://login.cwa.example). */
-export const registrableLabel = (origin: string): string => getDomainWithoutSuffix(origin, { allowPrivateDomains: true }) ?? new URL(origin).hostname;
+const registrableLabel = (origin: string): string => getDomainWithoutSuffix(origin, { allowPrivateDomains: true }) ?? new URL(origin).hostname;
 
 /**
  * An RP ID whose related origins span more registrable-domain labels than browsers honour: they ignore the

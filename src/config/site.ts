@@ -1,10 +1,10 @@
 import { getCollection } from 'astro:content';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
-import { ConfigError } from './config-errors.ts';
-import type { Brand } from './load-brands.ts';
+import type { Brand } from './brand-schema.ts';
+import { brandsOrThrow } from './load-brands.ts';
 
-export { BRANDS_DIR, CONTENT_DIR } from './paths.ts';
+export { CONTENT_DIR } from './paths.ts';
 
 /**
  * The brands this build covers (all, or the `BRANDS=nxn,acme` subset), from the `brands` content collection
@@ -12,10 +12,7 @@ export { BRANDS_DIR, CONTENT_DIR } from './paths.ts';
  * line each: in a build that fails the build, in `npm run dev` it is the error page until the file is fixed.
  */
 export async function getBrands(): Promise<Brand[]> {
-  const entries = await getCollection('brands');
-  const problems = entries.flatMap((entry) => ('problems' in entry.data ? entry.data.problems : []));
-  if (problems.length > 0) throw new ConfigError(problems);
-  return entries.flatMap((entry) => ('brand' in entry.data ? [entry.data.brand] : []));
+  return brandsOrThrow((await getCollection('brands')).map((entry) => entry.data));
 }
 
 /** Props every brand page receives. */
@@ -32,12 +29,4 @@ export async function brandLanguagePaths() {
       props: { brand, language } satisfies BrandPageProps,
     })),
   );
-}
-
-/** getStaticPaths for routes without a brand (the root redirect, the site-wide 404). */
-export function languagePaths() {
-  return LANGUAGES.map((language) => ({
-    params: { lang: language === DEFAULT_LANGUAGE ? undefined : language },
-    props: { language },
-  }));
 }

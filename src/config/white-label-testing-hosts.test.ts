@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { EnvironmentMap } from './environment-schema.ts';
+import type { EnvironmentMap } from '../contract/environment-map.ts';
 import { loadEnvironmentMap } from './load-environment-map.ts';
 import { scopeEnvironmentMap } from './build-environment.ts';
 import { showsWhiteLabelTesting } from '../lib/environment.ts';

@@ -1,4 +1,4 @@
-import type { EnvironmentMap } from './environment-schema.ts';
+import type { EnvironmentMap } from '../contract/environment-map.ts';
 import { DEPLOYED_ENVIRONMENTS } from '../domain/environments.ts';
 import { normaliseHost, OWN_PART_RULES } from '../lib/environment.ts';
 

@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
 const base64url = z.string().check(z.regex(/^[A-Za-z0-9_-]*$/), z.maxLength(16_384));
 
 /** An AuthenticationResponseJSON as `credential.toJSON()` gives it. */
-export const authenticationCredentialSchema = z.object({
+const authenticationCredentialSchema = z.object({
   id: base64url,
   rawId: base64url,
   type: z.literal('public-key'),
@@ -22,7 +22,7 @@ export const authenticationCredentialSchema = z.object({
 });
 
 /** A RegistrationResponseJSON as `credential.toJSON()` gives it. */
-export const registrationCredentialSchema = z.object({
+const registrationCredentialSchema = z.object({
   id: base64url,
   rawId: base64url,
   type: z.literal('public-key'),
@@ -58,7 +58,7 @@ export const registrationOptionsRequestSchema = z.strictObject({});
 export const registrationVerifyRequestSchema = z.strictObject({ credential: registrationCredentialSchema, conditional: z.boolean() });
 
 /** One of the visitor's passkeys, as the management page lists it. */
-export const passkeySummarySchema = z.object({
+const passkeySummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
@@ -67,10 +67,5 @@ export const passkeySummarySchema = z.object({
 export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
 export const passkeyListSchema = z.array(passkeySummarySchema);
 
-/** A successful sign-in: where to go (the TARGET a password sign-in would reach). */
-export const authenticationVerifyResponseSchema = z.object({ redirect: z.string() });
-
 /** The codes of a refused passkey call (`{ code }`). */
-export const PASSKEY_CODES = ['PASSKEY_UNKNOWN', 'PASSKEY_REJECTED', 'ACCOUNT_LOCKED', 'NO_SESSION'] as const;
-export type PasskeyCode = (typeof PASSKEY_CODES)[number];
-export const passkeyErrorSchema = z.object({ code: z.string() });
+export type PasskeyCode = 'PASSKEY_UNKNOWN' | 'PASSKEY_REJECTED' | 'ACCOUNT_LOCKED' | 'NO_SESSION';

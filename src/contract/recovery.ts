@@ -99,7 +99,6 @@ export type ForgotUserLookupResponse = z.infer<typeof forgotUserLookupResponseSc
 
 /** POST fuid/emails: e-mail the user id after a verified passcode. */
 export const forgotUserEmailRequestSchema = z.strictObject({ principalId: id, transactionId: id });
-export type ForgotUserEmailRequest = z.infer<typeof forgotUserEmailRequestSchema>;
 
 /** GET uti/{userId}: whether the user is internal. */
 export const userTypeResponseSchema = z.object({ internal: z.boolean() });
@@ -122,4 +121,3 @@ export const errorResponseSchema = z.object({
   /** Seconds to wait, for 429 answers. */
   retryAfterSeconds: z.optional(z.number()),
 });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -15,7 +15,6 @@ const statsUserIdSchema = z.nullable(z.string().check(z.regex(STATS_USER_ID_FORM
 export const statisticsPayloadSchema = z.record(z.string().check(z.maxLength(100)), z.unknown()).check(
   z.refine((payload) => JSON.stringify(payload).length <= 16_384, 'payload larger than 16 KiB'),
 );
-export type StatisticsPayload = z.infer<typeof statisticsPayloadSchema>;
 
 /** The usage-stats record of the recovery flows (NXN_USAGE_STATS). */
 export const usageRecordSchema = z.object({

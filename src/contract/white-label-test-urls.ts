@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /** GET /nxn-service/public/wlTestUrls: line-of-business groups with their client links. */
-export const whiteLabelTestGroupSchema = z.object({
+const whiteLabelTestGroupSchema = z.object({
   lobname: z.string(),
   contactemail: z.string(),
   plWLMap: z.array(z.object({ clientdesc: z.string(), wlKeyNonUniq: z.string(), wlHref: z.string() })),

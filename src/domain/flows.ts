@@ -12,7 +12,6 @@ export type Channel = (typeof CHANNELS)[number];
 
 /** Channels as the auth response lists them: `phone` is the call channel (spec 3). */
 export const SUPPORTED_CHANNELS = ['email', 'phone', 'sms'] as const;
-export type SupportedChannel = (typeof SUPPORTED_CHANNELS)[number];
 
 /** User types (spec 6); both is the default until the backend check answers, and when it fails. */
 export const USER_TYPES = ['internal', 'external', 'both'] as const;

@@ -13,7 +13,7 @@ export function minimumPasswordLength(type: UserType): number {
 }
 
 /** The rules a new password is checked against, in the order the checklist shows them. */
-export const PASSWORD_RULES = ['length', 'upper', 'lower', 'digit', 'special', 'match', 'differs'] as const;
+const PASSWORD_RULES = ['length', 'upper', 'lower', 'digit', 'special', 'match', 'differs'] as const;
 export type PasswordRule = (typeof PASSWORD_RULES)[number];
 /** The rules about the new password alone: its length and the four kinds of character. */
 export const COMPOSITION_RULES: readonly PasswordRule[] = ['length', 'upper', 'lower', 'digit', 'special'];

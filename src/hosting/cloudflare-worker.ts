@@ -21,7 +21,7 @@ export interface WorkerEnv {
   PORTAL_SERVICES_ORIGIN?: string | undefined;
 }
 
-export const WORKER_CONFIG: WorkerConfig = {
+const WORKER_CONFIG: WorkerConfig = {
   prefixes: SERVICE_PREFIXES,
   headers: { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': NON_PAGE_POLICY, 'Cache-Control': 'no-store' },
 };
@@ -33,7 +33,7 @@ export const WORKER_CONFIG: WorkerConfig = {
  * as they are; the answer gets the site's security headers and `no-store`. Anything else goes to the static
  * assets. Self-contained (the build writes its source into `_worker.js`): it names nothing outside itself.
  */
-export async function handleRequest(request: Request, env: WorkerEnv, config: WorkerConfig): Promise<Response> {
+async function handleRequest(request: Request, env: WorkerEnv, config: WorkerConfig): Promise<Response> {
   const url = new URL(request.url);
   const isService = config.prefixes.some((prefix) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
   if (!isService) return env.ASSETS.fetch(request);

@@ -20,7 +20,7 @@ type Directive = `${'default-src' | 'img-src' | 'font-src' | 'connect-src' | 'ob
  * running, and `trusted-types 'none'` refuses any policy that would turn strings into trusted values. Code
  * that truly needs a sink names its policy here, and the policy's review comes with it.
  */
-export const TRUSTED_TYPES_POLICIES: readonly string[] = [];
+const TRUSTED_TYPES_POLICIES: readonly string[] = [];
 
 export function cspDirectives(connectOrigins: readonly string[]): Directive[] {
   return [

@@ -14,7 +14,7 @@ import { serverDirOf } from './dist-layout.ts';
 /** The WebAuthn related-origins file, served as application/json by every host. */
 export const RELATED_ORIGINS_PATH = '.well-known/webauthn';
 /** What a monitor asks for (nginx answers `/healthz` with it): this release is served, and for which environment. */
-export const HEALTH_FILE = 'health.json';
+const HEALTH_FILE = 'health.json';
 
 /** Writes a dist/'s build information beside it, in its dist-server/ (build metadata, not for visitors). */
 export function writeBuildInfo(distDir: string, info: BuildInfo): void {
@@ -30,7 +30,7 @@ export function readBuildInfo(distDir: string): BuildInfo | undefined {
 }
 
 /** The brands a dist/ holds: those with a login page. */
-export function brandsInDist(distDir: string): string[] {
+function brandsInDist(distDir: string): string[] {
   const appDir = join(distDir, 'app');
   if (!existsSync(appDir)) return [];
   return readdirSync(appDir, { withFileTypes: true })
@@ -42,7 +42,7 @@ export function brandsInDist(distDir: string): string[] {
 const hostsSchema = z.object({ hosts: brandConfigSchema.shape.hosts }).loose();
 
 /** Each brand's own hosts (brand.json `hosts`; brand:check and the build validated the file). */
-export function readBrandHosts(brandsDir: string, brands: readonly string[]): BrandHosts {
+function readBrandHosts(brandsDir: string, brands: readonly string[]): BrandHosts {
   const hosts: BrandHosts = {};
   for (const brand of brands) {
     const file = join(brandsDir, brand, 'brand.json');

@@ -17,7 +17,7 @@ export type PathPattern = `/${string}`;
  * header, and nginx decodes `%0d%0a` before matching: a segment pattern such as `[^/]+` let a request set any
  * header (issue 35). The static hosts' syntax has no formats; their runtimes percent-encode what they write.
  */
-export const PLACEHOLDER_FORMATS: Readonly<Record<string, string>> = { wl: BRAND_KEY_FORMAT };
+const PLACEHOLDER_FORMATS: Readonly<Record<string, string>> = { wl: BRAND_KEY_FORMAT };
 
 /** The format of placeholder `name`; a pattern naming one without a format is a mistake of the table. */
 export function placeholderFormat(name: string): string {
@@ -123,7 +123,7 @@ function compiledOf(pattern: PathPattern): RegExp {
 export const SERVICE_PREFIXES = ['/portal-login-service', '/login', '/pw', '/apps', '/nxn-service', '/nxn-metrics', '/app/pmg', '/DPMonitor'] as const satisfies readonly PathPattern[];
 
 /** The emulator's inspection endpoints: `npm start` and `npm run dev` only, never routed by a host. */
-export const EMULATOR_PREFIX = '/__emulator';
+const EMULATOR_PREFIX = '/__emulator';
 
 /** Whether `path` is a service path (under one of SERVICE_PREFIXES). */
 export const isServicePath = (path: string): boolean => SERVICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

@@ -20,7 +20,7 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** What a meta-tag CSP cannot carry, added to each page's policy when it becomes a header. */
-export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"] as const;
+const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"] as const;
 
 /** The page's meta CSP as a header value, with the header-only directives added. */
 export function headerPolicy(metaPolicy: string): string {

@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 import { loadBuiltEnvironmentMap } from '../config/build-environment.ts';
 
 /** The module code imports to read this build's environment map (./portal-environment-map.d.ts types it). */
-export const ENVIRONMENT_MODULE = 'virtual:portal-environment-map';
+const ENVIRONMENT_MODULE = 'virtual:portal-environment-map';
 const RESOLVED = `\0${ENVIRONMENT_MODULE}`;
 
 /**

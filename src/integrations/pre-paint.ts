@@ -11,7 +11,7 @@ const MODULE_SUFFIX = '?inline-module';
  * islands use (a validator, a password rule) is then written once, and the script that runs before the island
  * wakes is that same code, never a hand copy.
  */
-export async function compilePrePaint(entry: string): Promise<{ code: string; inputs: string[] }> {
+async function compilePrePaint(entry: string): Promise<{ code: string; inputs: string[] }> {
   const bundled = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2020', metafile: true, legalComments: 'none', tsconfigRaw: {} });
   const source = bundled.outputFiles[0]?.text ?? '';
   // ES5 is what the pre-paint scripts promise (every browser parses them); TypeScript 6 still lowers to it.
@@ -27,7 +27,7 @@ export async function compilePrePaint(entry: string): Promise<{ code: string; in
  * inline: only what it uses of a shared module (tree-shaken), no request and no gzip frame of its own, and it
  * compresses with the page's other inline scripts. As a module it still runs after parsing, in order.
  */
-export async function compileInlineModule(entry: string): Promise<{ code: string; inputs: string[] }> {
+async function compileInlineModule(entry: string): Promise<{ code: string; inputs: string[] }> {
   const bundled = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022', minify: true, metafile: true, legalComments: 'none', tsconfigRaw: {} });
   return { code: (bundled.outputFiles[0]?.text ?? '').trim(), inputs: Object.keys(bundled.metafile.inputs) };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../contract/environment-map.ts';
 import type { ChangePasswordErrorCode } from '../domain/error-codes.ts';
 import { PASSWORD_MAX_LENGTH } from '../domain/limits.ts';
 import { SITEMINDER_HOME } from '../contract/siteminder-paths.ts';

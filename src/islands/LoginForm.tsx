@@ -1,7 +1,7 @@
 import { useStore } from './hooks/use-store.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../contract/environment-map.ts';
 import { loginFormAction, withSafeTargets } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';
 import { LOGIN_PATTERNS, validateLoginPassword, validateLoginUserId, withoutSurroundingBlanks } from '../lib/validators.ts';
@@ -14,7 +14,7 @@ import { useKeepTypedValue } from './hooks/use-keep-typed-value.ts';
 import { useLocationSearch } from './hooks/use-location-search.ts';
 
 /** The texts the form needs, translated at build time. */
-export type LoginFormStrings = Record<
+type LoginFormStrings = Record<
   | 'userId' | 'password' | 'submit' | 'submitting' | 'showPassword' | 'hidePassword' | 'userIdRequired' | 'noSpaces' | 'userIdInvalid'
   | 'passwordRequired' | 'passwordTooShort' | 'passwordTooLong' | 'incomplete' | 'userIdInvalidFix' | 'passwordTooShortFix',
   string

@@ -1,6 +1,6 @@
 import { useStore } from './hooks/use-store.ts';
 import { useEffect, useRef, useState } from 'react';
-import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../contract/environment-map.ts';
 import { createWhiteLabelTesting } from '../stores/white-label-testing.ts';
 import CodeFailure from './CodeFailure.tsx';
 

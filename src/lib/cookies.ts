@@ -20,7 +20,7 @@ const INVALID_VALUE = /["',;\\\s\u0000-\u001f\u007f]/;
 const VALID_DOMAIN = /^\.?[A-Za-z][A-Za-z0-9-]*(\.[A-Za-z0-9-]+)*$/;
 
 /** A cookie helper input that breaks the spec's rules; the message is the spec's text. */
-export class CookieError extends Error {
+class CookieError extends Error {
   override name = 'CookieError';
 }
 

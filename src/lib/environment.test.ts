@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../contract/environment-map.ts';
 import { scopeEnvironmentMap } from '../config/build-environment.ts';
 import { loadEnvironmentMap } from '../config/load-environment-map.ts';
 import { ENVIRONMENT_ERRORS, FALLBACK_ENVIRONMENT } from '../domain/environments.ts';

@@ -1,4 +1,4 @@
-import type { BuiltEnvironmentMap, EnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap, EnvironmentMap } from '../contract/environment-map.ts';
 import { DEPLOYED_ENVIRONMENTS, ENVIRONMENT_ERRORS, FALLBACK_ENVIRONMENT } from '../domain/environments.ts';
 import type { DeployedEnvironment, Environment, EnvironmentError } from '../domain/environments.ts';
 import type { PortalKind } from '../domain/portal-kinds.ts';

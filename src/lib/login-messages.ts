@@ -25,7 +25,7 @@ export function loginMessageKey(smUsrMsg: string): LoginMessageKey {
 }
 
 /** Query parameters the login form hands to SiteMinder as where to go after sign-in (spec 3, 7). */
-export const LOGIN_TARGETS = ['TARGET', 'BGTARGET'] as const;
+const LOGIN_TARGETS = ['TARGET', 'BGTARGET'] as const;
 
 /**
  * The query without a TARGET or BGTARGET that is not a same-origin path (isSafeRedirect): the page checks them

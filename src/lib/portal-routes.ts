@@ -7,7 +7,7 @@ export const INFO_PAGES = [
 export type InfoPage = (typeof INFO_PAGES)[number];
 
 /** The self-service base of a brand. */
-export function selfServiceBase(wl: string): string {
+function selfServiceBase(wl: string): string {
   return `/self-service/${wl}`;
 }
 

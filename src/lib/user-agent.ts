@@ -1,9 +1,9 @@
 // A small user-agent reader for statistics and the legacy-browser warning; enough for the
 // browsers the spec names, nothing more (a library would cost more bytes than it saves).
 
-export interface BrowserInfo { name: string; version: string }
-export interface DeviceInfo { model: string; type: 'Desktop' | 'Mobile' | 'Tablet'; vendor: string }
-export interface OsInfo { name: string; version: string }
+interface BrowserInfo { name: string; version: string }
+interface DeviceInfo { model: string; type: 'Desktop' | 'Mobile' | 'Tablet'; vendor: string }
+interface OsInfo { name: string; version: string }
 export interface VisitorEnvironment { browserInfo: BrowserInfo; deviceInfo: DeviceInfo; osInfo: OsInfo }
 
 const version = (ua: string, pattern: RegExp) => pattern.exec(ua)?.[1]?.replace(/_/g, '.') ?? '';
@@ -39,11 +39,6 @@ function deviceOf(ua: string): DeviceInfo {
 export function parseUserAgent(ua: string): VisitorEnvironment {
   const text = ua.slice(0, 1024);
   return { browserInfo: browserOf(text), deviceInfo: deviceOf(text), osInfo: osOf(text) };
-}
-
-/** Whether the browser is Internet Explorer (the legacy-browser dialog). */
-export function isInternetExplorer(ua: string): boolean {
-  return /Trident\/|MSIE /.test(ua);
 }
 
 /** The user agents mobileOs names (the bottom sheet's island wakes at once only for them). */

@@ -4,17 +4,6 @@
 const bytes = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (character) => character.charCodeAt(0));
 const text = (buffer: ArrayBuffer | null) => (buffer ? btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') : null);
 
-/** The request options for navigator.credentials.get(). */
-export function requestOptionsFromJSON(json: PublicKeyCredentialRequestOptionsJSON): PublicKeyCredentialRequestOptions {
-  if ('parseRequestOptionsFromJSON' in PublicKeyCredential) return PublicKeyCredential.parseRequestOptionsFromJSON(json);
-  // The service sends no extensions (design.md): only the fields it sends are carried over.
-  const { challenge, allowCredentials, rpId, timeout, userVerification } = json;
-  return {
-    challenge: bytes(challenge), ...(rpId ? { rpId } : {}), ...(timeout ? { timeout } : {}), ...(userVerification ? { userVerification: userVerification as UserVerificationRequirement } : {}),
-    allowCredentials: (allowCredentials ?? []).map((entry) => ({ type: 'public-key', id: bytes(entry.id), ...(entry.transports ? { transports: entry.transports as AuthenticatorTransport[] } : {}) })),
-  };
-}
-
 /** The creation options for navigator.credentials.create(). */
 export function creationOptionsFromJSON(json: PublicKeyCredentialCreationOptionsJSON): PublicKeyCredentialCreationOptions {
   if ('parseCreationOptionsFromJSON' in PublicKeyCredential) return PublicKeyCredential.parseCreationOptionsFromJSON(json);

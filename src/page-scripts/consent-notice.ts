@@ -2,7 +2,7 @@ import { getCookie, setCookie } from '../lib/cookies.ts';
 import type { CookieJar } from '../lib/cookies.ts';
 
 /** Days the consent provider's alert-closed cookie lasts (spec 4.2, 9). */
-export const CONSENT_COOKIE_DAYS = 365;
+const CONSENT_COOKIE_DAYS = 365;
 
 /** Whether a host is one of the patterns: exact names, or `*.domain` for any host under it. */
 export function hostMatches(hostname: string, patterns: readonly string[]): boolean {

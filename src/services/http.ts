@@ -23,14 +23,14 @@ export interface HttpStat {
 }
 
 /** URLs never reported for POST (spec 7); they are statistics calls themselves. */
-export const STATS_BLACKLIST = [
+const STATS_BLACKLIST = [
   '/nxn-service/httpUsageStatus/store', '/nxn-service/stateUsageStatus/store', '/DPMonitor/rest/events', '/nxn-service/public/logDpStats',
   '/nxnDigitalPulse/DigitalPulseV2RESTEndpoint/json', '/nxn-service/logout', '/DPMonitor/rest/v1/dpevents/', '/nxnDigitalPulseSelfService/json',
   '/nxn-metrics/analytics/',
 ] as const;
 
 /** Whether a call is reported to HTTP stats. */
-export function isReported(method: string, url: string): boolean {
+function isReported(method: string, url: string): boolean {
   return method.toUpperCase() !== 'POST' || !STATS_BLACKLIST.some((part) => url.includes(part));
 }
 
@@ -73,7 +73,7 @@ export function createHttpClient(config: ClientConfig = {}): HttpClient {
 }
 
 /** How one call is made: method, path, body, time-out and the schema of its answer. */
-export interface CallSpec<T> {
+interface CallSpec<T> {
   method: 'GET' | 'POST';
   path: string;
   json?: unknown;

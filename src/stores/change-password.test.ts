@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { scopeEnvironmentMap } from '../config/build-environment.ts';
-import type { EnvironmentMap } from '../config/environment-schema.ts';
+import type { EnvironmentMap } from '../contract/environment-map.ts';
 import environmentMap from '../config/environment-map.json' with { type: 'json' };
 import { pageEnvironment, smAgentName } from '../lib/environment.ts';
 import { RETRY_BACKOFF_MS } from '../lib/code-loader.ts';

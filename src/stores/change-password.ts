@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../contract/environment-map.ts';
 import type { UserType } from '../domain/flows.ts';
 import type { PortalKind } from '../domain/portal-kinds.ts';
 import { codeLoader } from '../lib/code-loader.ts';

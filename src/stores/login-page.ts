@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../contract/environment-map.ts';
 import { codeLoader } from '../lib/code-loader.ts';
 import { loginMessageKey } from '../lib/login-messages.ts';
 import type { LoginMessageKey } from '../lib/login-messages.ts';

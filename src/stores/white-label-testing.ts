@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { BuiltEnvironmentMap } from '../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../contract/environment-map.ts';
 import type { WhiteLabelTestGroup } from '../contract/white-label-test-urls.ts';
 import { codeLoader } from '../lib/code-loader.ts';
 import { isSafeRedirect } from '../lib/safe-redirect.ts';

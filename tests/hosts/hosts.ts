@@ -13,7 +13,7 @@ import { missingRuntime } from '../../scripts/deploy/serve-static-host.ts';
  *   services    HOSTS_PORT + 7  the emulator (npm start's server) cloudflare's service paths go to
  *               HOSTS_PORT + 8  the emulator netlify's go to: each runtime's journeys change its own users
  */
-export const HOSTS_PORT = Number(process.env['HOSTS_PORT'] ?? 4450);
+const HOSTS_PORT = Number(process.env['HOSTS_PORT'] ?? 4450);
 
 export const HOST_NAMES = ['server', 'nginx', 'cloudflare', 'netlify'] as const;
 export type HostName = (typeof HOST_NAMES)[number];
@@ -28,7 +28,7 @@ export const SERVICES_PORTS: Readonly<Record<(typeof SERVICE_HOSTS)[number], num
 /** Where the suite keeps its releases. */
 export const HOSTS_DIR = join(import.meta.dirname, '../../test-results/hosts');
 
-export const NGINX = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
+const NGINX = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
 
 /** Why a host cannot start on this machine, or undefined when it can. */
 export function cannotStart(host: HostName): string | undefined {

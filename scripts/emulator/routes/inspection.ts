@@ -36,7 +36,7 @@ export function inspectionEnabled(bindHost: string, env: Readonly<Record<string,
  * a redirect across sites, a `data:` page), or Fetch Metadata saying cross-site or same-site. Without it any web
  * page a developer opened could read the outbox or reset the lockouts of their local emulator.
  */
-export function refuseCrossSiteInspection(req: IncomingMessage): void {
+function refuseCrossSiteInspection(req: IncomingMessage): void {
   const site = req.headers['sec-fetch-site'];
   const origin = req.headers.origin;
   let sameHost: boolean;
@@ -51,7 +51,7 @@ export function refuseCrossSiteInspection(req: IncomingMessage): void {
 }
 
 /** Most users the emulator holds; `POST /__emulator/users` refuses to go past it. */
-export const MAX_USERS = 50_000;
+const MAX_USERS = 50_000;
 
 /** `POST /__emulator/users`: `count` plain external users `<prefix><n>` (the soak bench's distinct visitors). */
 const generatedUsersSchema = z.strictObject({
@@ -60,7 +60,7 @@ const generatedUsersSchema = z.strictObject({
 });
 
 /** The password of every generated user (emulator only, like the seeded ones). */
-export const GENERATED_USER_PASSWORD = 'Generated#2026';
+const GENERATED_USER_PASSWORD = 'Generated#2026';
 
 function generateUsers(state: EmulatorState, body: z.infer<typeof generatedUsersSchema>): string[] {
   if (state.users.size + body.count > MAX_USERS) throw new EmulatorHttpError(400, 'BAD_REQUEST', `at most ${MAX_USERS} users`, 'count');

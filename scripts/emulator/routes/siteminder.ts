@@ -26,10 +26,10 @@ export interface SiteMinderContext {
 export const SIGN_IN_RECORD = 'service:sign-in';
 
 /** The SMPWERR of a refused attempt: not a password rule, so the page shows its generic message. */
-export const PASSWORD_CHANGE_RATE_LIMITED = 'TOO_MANY_REQUESTS';
+const PASSWORD_CHANGE_RATE_LIMITED = 'TOO_MANY_REQUESTS';
 
 /** SiteMinder's session cookie; over TLS `__Host-SMSESSION` (hostCookieName), the only name read there. */
-export const SESSION_COOKIE = 'SMSESSION';
+const SESSION_COOKIE = 'SMSESSION';
 const CHANGE_PASSWORD_AGENT = 'nxnportal';
 
 /** The host of an Origin header, or undefined when it is not a URL (a browser never sends that). */

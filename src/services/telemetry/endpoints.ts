@@ -1,8 +1,7 @@
 /** Event kinds that go to the metrics endpoint (spec 7); any other name goes to the stats endpoint. */
-export const METRICS_EVENT_KINDS = [
+const METRICS_EVENT_KINDS = [
   'NXN_HTTP_STATS', 'NXN_USAGE_STATS', 'NXN_USER_CLICK_STATS', 'NXN_LOGIN_STATS', 'NXN_PROFILE_AUDIT_STATS', 'NXN_PASSWORD_STATS',
 ] as const;
-export type MetricsEventKind = (typeof METRICS_EVENT_KINDS)[number];
 
 /** Where statistics go. The spec leaves host and base path open; these are same-origin paths. */
 export const STATS_ENDPOINTS = {

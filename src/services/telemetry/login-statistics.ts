@@ -1,4 +1,4 @@
-import type { BuiltEnvironmentMap } from '../../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../../contract/environment-map.ts';
 import { pageEnvironment } from '../../lib/environment.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
 import { STATS_ENDPOINTS } from './endpoints.ts';

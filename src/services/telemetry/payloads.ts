@@ -4,7 +4,7 @@ import { formatTimestamp } from './timestamp.ts';
 import type { ClickEventContract, HttpStatsContract, LoginStatsEventContract, UsageRecordContract } from '../../contract/statistics.ts';
 
 /** Statistics defaults of spec 9. */
-export const STATS_DEFAULTS = {
+const STATS_DEFAULTS = {
   applicationMnemonic: 'NXN',
   lineOfBusiness: 'Client Experience Delivery',
   deviceType: 'Desktop',

@@ -1,4 +1,4 @@
-import type { BuiltEnvironmentMap } from '../../config/environment-schema.ts';
+import type { BuiltEnvironmentMap } from '../../contract/environment-map.ts';
 import type { Environment } from '../../domain/environments.ts';
 import { readAuthCookie } from '../../lib/cookies.ts';
 import { pageEnvironment } from '../../lib/environment.ts';

@@ -10,7 +10,7 @@ export interface StatsTransport {
 }
 
 /** The browser transport: fetch with keepalive, or sendBeacon while the page unloads. */
-export const browserTransport: StatsTransport = {
+const browserTransport: StatsTransport = {
   async post(url, body) {
     const response = await fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' } });
     if (!response.ok) throw new Error(`Statistics call failed with status code ${response.status}: POST ${url}`);

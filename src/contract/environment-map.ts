@@ -21,13 +21,12 @@ const hostNameSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a
  * brands' own hosts (brand.json `hosts`), allowed to use them. Origins outside the RP ID's domain go into
  * the related-origins file `/.well-known/webauthn` that the build writes (docs/passkeys.md).
  */
-export const passkeyEnvironmentSchema = z.strictObject({
+const passkeyEnvironmentSchema = z.strictObject({
   /** A host name the environment's pages are on or under; never a parent of another environment's hosts. @example "portal.nxn.example" */
   rpId: hostNameSchema,
   /** https origins allowed to use the RP ID. @example ["https://portal.nxn.example"] */
   origins: z.array(z.url({ protocol: /^https$/ }).refine((url) => new URL(url).origin === url, 'must be an origin: https://host, without a path or a trailing slash')),
 });
-export type PasskeyEnvironment = z.infer<typeof passkeyEnvironmentSchema>;
 
 /**
  * The environment map ops edit (`src/config/environment-map.json`): which host names are which
@@ -59,5 +58,3 @@ export type EnvironmentMap = z.infer<typeof environmentMapSchema>;
  * MOCK and LOCAL builds, which never deploy and keep every environment so each can be tried on this machine.
  */
 export type BuiltEnvironmentMap = Omit<EnvironmentMap, 'passkeys'> & { build: z.infer<typeof environmentSchema> };
-
-export { hostNameSchema };

@@ -1,5 +1,5 @@
-import type { Brand } from '../config/load-brands.ts';
-import type { SupportContent } from '../config/brand-schema.ts';
+import type { Brand } from './brand-schema.ts';
+import type { SupportContent } from './brand-schema.ts';
 
 /** portal-support on the login and info pages; self-registration-support on the self-service pages (spec 2.6). */
 export type SupportVariant = 'portal-support' | 'self-registration-support';

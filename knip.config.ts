@@ -1,0 +1,33 @@
+// knip (in `npm run lint`): no unused files, exports, types or dependencies. Its plugins find most entries
+// themselves (Astro: astro.config.mjs, src/pages/**, src/content.config.ts; Vitest and Playwright: their
+// configs and test files; package.json's scripts); what they cannot see is listed here, each with why.
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  entry: [
+    // Started by path, not imported: build-brands.ts spawns a shard per CPU; the emulator runs alone (docs/emulator.md).
+    'scripts/deploy/build-shard.ts',
+    'scripts/emulator/main.ts',
+  ],
+  ignore: [
+    // Brand folders and the brand:new template are data read by path (brand-theme.ts compiles each theme.scss
+    // with the token prelude), never imported.
+    'brands/**',
+    'scripts/brand/template/**',
+  ],
+  // System tools the scripts spawn (the HTML checker's Java, the test certificate's openssl), not npm packages.
+  ignoreBinaries: ['java', 'openssl'],
+  ignoreDependencies: [
+    // Host runtimes spawned from node_modules/.bin by serve-static-host.ts and tests/hosts (wrangler; netlify
+    // with deno for its edge functions), and the checker's jar found with require.resolve('vnu-jar/...').
+    'wrangler',
+    'netlify-cli',
+    'deno',
+    'vnu-jar',
+    // tests/hosts reads Netlify's header rules with the parser netlify-cli itself runs (its dependency, exactly
+    // pinned there): a devDependency of our own would be a second copy that can differ from what netlify dev does.
+    '@netlify/headers-parser',
+  ],
+};
+
+export default config;
