@@ -5,9 +5,8 @@ import type { Node } from 'ultrahtml';
 import sanitize from 'ultrahtml/transformers/sanitize';
 import type { Language } from '../domain/languages.ts';
 import { locateProblems, problemsFromZod } from './config-errors.ts';
-import type { ConfigProblem } from './config-errors.ts';
 import { contentPageSchema, contentSiteSchema } from './content-schema.ts';
-import type { ContentSite } from './content-schema.ts';
+import type { ContentFile, ContentSite } from './content-schema.ts';
 
 /** The content site per language (spec 7). */
 export function contentSiteFor(language: Language): ContentSite {
@@ -45,8 +44,6 @@ export async function sanitizeContentHtml(html: string): Promise<string> {
   return transform(html, [sanitize({ allowElements: ALLOWED_ELEMENTS }), keepSafeAttributes]);
 }
 
-/** One content file read and checked: its sanitized HTML, or what is wrong with it. */
-export type ContentFile = { file: string; html: string } | { file: string; problems: ConfigProblem[] };
 
 /** Reads and checks `content/<id>.json` (id `<site>/<name>`), sanitizing its HTML once for every page that shows it. */
 export async function readContentFile(contentDir: string, id: string): Promise<ContentFile> {

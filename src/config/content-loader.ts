@@ -1,22 +1,19 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { z } from 'zod';
 import { listContentFiles, readContentFile } from './content-files.ts';
-import type { ContentFile } from './content-files.ts';
 import { contentSiteSchema } from './content-schema.ts';
+import type { ContentFile } from './content-schema.ts';
 import { whenSettled } from './settle.ts';
-
-/** What each entry holds; typed through the loader, so `getCollection('content')` knows it. */
-const contentFileSchema = z.custom<ContentFile>();
 
 /**
  * The content JSON files (`content/<site>/<name>.json`) as an Astro content collection, one entry per file
- * (id `<site>/<name>`), holding its sanitized HTML or what is wrong with it; a page that shows a broken file
+ * (id `<site>/<name>`), holding its sanitized HTML or what is wrong with it, each checked by the collection's
+ * schema (contentFileSchema, content.config.ts) on its way into the store; a page that shows a broken file
  * reports it (load-content.ts). Any file in a content site's folder is picked up, new ones too, and in dev
  * an edit, a new file or a deleted one reloads the open pages.
  */
-export function contentLoader(options: { contentDir: string }): Loader & { schema: typeof contentFileSchema } {
+export function contentLoader(options: { contentDir: string }): Loader {
   const { contentDir } = options;
 
   // Reads of one file can finish out of order (the HTML is sanitized on the way): the last one started wins.
@@ -26,13 +23,12 @@ export function contentLoader(options: { contentDir: string }): Loader & { schem
     if (!existsSync(join(contentDir, `${id}.json`))) return;
     const read = (reads.get(id) ?? 0) + 1;
     reads.set(id, read);
-    const data = await readContentFile(contentDir, id);
+    const data: ContentFile = await context.parseData({ id, data: await readContentFile(contentDir, id) });
     if (reads.get(id) === read) context.store.set({ id, data, digest: context.generateDigest(data) });
   }
 
   return {
     name: 'portal-content',
-    schema: contentFileSchema,
     load: async (context) => {
       context.store.clear();
       await Promise.all(listContentFiles(contentDir).map((id) => put(context, id)));
