@@ -4,6 +4,7 @@ import { localizedTextSchema } from './language-schema.ts';
 import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
 import { DEPLOYED_ENVIRONMENTS } from '../domain/environments.ts';
 import { BRAND_KEY } from '../domain/brands.ts';
+import { HOST_NAME_FORMAT } from '../domain/host-names.ts';
 import { CHECKED_BROWSERS, EXCLUDED_BROWSER_PATTERN } from '../lib/legacy-browser.ts';
 import { configProblemSchema } from './config-errors.ts';
 
@@ -30,7 +31,7 @@ const selfRegLinkSchema = z.strictObject({
 });
 
 /** A host the consent notice applies to: a host name, or `*.` and a domain for its sub-hosts. */
-const hostPatternSchema = z.string().regex(/^(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/, 'must be a host name, optionally starting with *.');
+const hostPatternSchema = z.string().regex(new RegExp(`^(\\*\\.)?${HOST_NAME_FORMAT}$`), 'must be a host name, optionally starting with *.');
 
 /** The consent provider's notice on the cookie policy page (spec 2.3, 4.2). */
 const consentProviderSchema = z.strictObject({
@@ -145,7 +146,7 @@ export const brandConfigSchema = z.strictObject({
    * https URL on one of these hosts; a port only when listed with it). Same-origin paths need no entry;
    * anything else goes to the brand's login, never elsewhere. @example ["www.brightpath529.example"]
    */
-  allowedRedirectHosts: z.array(z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d{1,5})?$/, 'must be a lowercase host name, optionally with :port, without scheme or path')),
+  allowedRedirectHosts: z.array(z.string().regex(new RegExp(`^${HOST_NAME_FORMAT}(?::\\d{1,5})?$`), 'must be a lowercase host name, optionally with :port, without scheme or path')),
   /**
    * The brand's own host name per environment, where it has one besides the environment's shared hosts: its
    * pages are served there (the host must match that environment's patterns in src/config/environment-map.json)
@@ -153,7 +154,7 @@ export const brandConfigSchema = z.strictObject({
    * environment's related-origins file, `/.well-known/webauthn` (docs/passkeys.md). Optional; no entry means
    * the shared hosts only. @example { "PRODUCTION": "login.cwa.example", "QA": "login-qa.cwa.example" }
    */
-  hosts: z.partialRecord(z.enum(DEPLOYED_ENVIRONMENTS), z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/, 'must be a lowercase host name without scheme, port or path')).optional(),
+  hosts: z.partialRecord(z.enum(DEPLOYED_ENVIRONMENTS), z.string().regex(new RegExp(`^${HOST_NAME_FORMAT}$`), 'must be a lowercase host name without scheme, port or path')).optional(),
   /** Which system-requirements content: the standard file or the `ta-` variant. */
   systemRequirementsVariant: z.enum(['standard', 'ta']),
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEPLOYED_ENVIRONMENTS, ENVIRONMENTS } from '../domain/environments.ts';
+import { HOST_NAME_FORMAT } from '../domain/host-names.ts';
 import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
 
 const environmentSchema = z.enum(ENVIRONMENTS);
@@ -14,7 +15,7 @@ const hostPatternSchema = z.string().min(1).refine((pattern) => {
   }
 }, 'must be a valid regular expression');
 
-const hostNameSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/, 'must be a lowercase host name without scheme, port or path');
+const hostNameSchema = z.string().regex(new RegExp(`^${HOST_NAME_FORMAT}$`), 'must be a lowercase host name without scheme, port or path');
 
 /**
  * An environment's passkeys (WebAuthn): the RP ID its passkeys are bound to and the origins, besides the

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { BRAND_KEY } from '../domain/brands.ts';
 
 // The passkey calls of portal-login-service (design.md, "Passkeys"): the bodies the pages send and the
 // answers they read. WebAuthn's own JSON (the browser's credential.toJSON()) is checked for shape here and
@@ -38,7 +39,7 @@ const registrationCredentialSchema = z.object({
   clientExtensionResults: z.optional(z.record(z.string(), z.unknown())),
 });
 
-const brandKey = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/));
+const brandKey = z.string().check(z.regex(BRAND_KEY));
 
 /** `POST /portal-login-service/public/passkey/authentication/options`. */
 export const authenticationOptionsRequestSchema = z.strictObject({ wl: brandKey });

@@ -1,3 +1,4 @@
+import { BRAND_KEY_FORMAT } from '../domain/brands.ts';
 import { THEME_DIR } from './brand-theme-files.ts';
 
 /**
@@ -18,8 +19,8 @@ export function brandEntries(wl: string): string[] {
 
 /** The brand a dist/ file belongs to, or undefined for what every brand shares (scripts, site pages, header files). */
 export function brandOfFile(file: string): string | undefined {
-  const theme = new RegExp(`^${THEME_DIR}/theme-([a-z0-9-]+)\\.[^.]+\\.css(?:\\.gz)?$`).exec(file)?.[1];
+  const theme = new RegExp(`^${THEME_DIR}/theme-(${BRAND_KEY_FORMAT})\\.[^.]+\\.css(?:\\.gz)?$`).exec(file)?.[1];
   if (theme) return theme;
   const bare = LANGUAGE_PREFIXES.reduce((path, prefix) => (prefix && path.startsWith(prefix) ? path.slice(prefix.length) : path), file);
-  return /^(?:app|self-service)\/([a-z0-9-]+)(?:\/|\.html(?:\.gz)?$)/.exec(bare)?.[1];
+  return new RegExp(`^(?:app|self-service)/(${BRAND_KEY_FORMAT})(?:/|\\.html(?:\\.gz)?$)`).exec(bare)?.[1];
 }

@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BRAND_KEY_FORMAT, DEFAULT_BRAND } from '../domain/brands.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
+import { WHITE_LABEL_COOKIE } from '../lib/cookies.ts';
 import { ROUTES, SERVICE_PREFIXES, languagePrefix, localizedRoutes, placeholderFormat } from './route-table.ts';
 import { workerRoutes, workerScript } from './cloudflare-worker.ts';
 import { serverDirOf } from './dist-layout.ts';
@@ -92,9 +94,11 @@ function nginxRegex(pattern: PathPattern, captures: 'path' | 'request'): string 
     .split('*')
     .map((part) => part.replace(/[-\\^$+?.()|[\]{}]/g, '\\$&').replace(/:([A-Za-z]\w*)/g, (_whole, name: string) => `(?<${name}>${placeholderFormat(name)})`))
     .join(`(?<splat>${rest})`);
-  const language = `(?<lang>${LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).map((l) => languagePrefix(l).replace(/-/g, '\\-')).join('|')})?`;
-  return `^${language}${body}${captures === 'request' ? '(?:\\?.*)?' : ''}$`;
+  return `^${NGINX_LANGUAGE}${body}${captures === 'request' ? '(?:\\?.*)?' : ''}$`;
 }
+
+/** An explicit language prefix, as nginx captures it (`$lang`). */
+const NGINX_LANGUAGE = `(?<lang>${LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).map((l) => languagePrefix(l).replace(/-/g, '\\-')).join('|')})?`;
 
 /** `/self-service/:wl/fps` as nginx writes it with the captures of its regex. */
 const nginxTarget = (to: PathPattern) => to.replace(/:([A-Za-z]\w*)/g, '$$$1');
@@ -117,12 +121,21 @@ export function nginxRoutes(routes: readonly RouteRow[] = ROUTES): { http: strin
     ...notFound,
     '}',
     '',
+    `# The white-label cookie (${WHITE_LABEL_COOKIE}, set by the login page for 1 day) picks the brand \`/\` goes to when it holds a`,
+    `# brand key; the root locations follow it only when that brand was built (design.md), else ${DEFAULT_BRAND}.`,
+    `map $cookie_${WHITE_LABEL_COOKIE} $portal_home_brand {`,
+    `  default ${DEFAULT_BRAND};`,
+    `  "~^(?<home_brand>${BRAND_KEY_FORMAT})$" $home_brand;`,
+    '}',
+    '',
   ].join('\n');
   const server = [
     `# ${WRITTEN}`,
     ...routes.flatMap((row) => (row.kind === 'redirect'
       ? [`location ~ "${nginxRegex(row.from, 'path')}" { return 302 $lang${nginxTarget(row.to)}$is_args$args; }`]
       : [])),
+    '# /app/<wl>/ goes to that brand\'s login when the brand was built; else page not found (404).',
+    `location ~ "^${NGINX_LANGUAGE}/app/(?<wl>${BRAND_KEY_FORMAT})/?$" { if (-f $document_root/app/$wl/login.html) { return 302 $lang/app/$wl/login$is_args$args; } return 404; }`,
     '',
   ].join('\n');
   return { http, server };

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // @vitest-environment-options {"url": "https://portal.example/self-service/nxn/fps?FTUF=Y"}
 import { afterEach, expect, test, vi } from 'vitest';
+import { CODE_FAILURE_TEMPLATE, codeFailureMarkup } from '../lib/code-failure-notice.ts';
 import engage, { dueNow, WATCHDOG_MS } from './engage-directive.ts';
 import type { EngageOptions } from './engage-directive.ts';
 
@@ -12,8 +13,13 @@ afterEach(() => {
 
 /** An island as Astro renders it: `ssr` until hydrated, its server HTML inside. */
 function island(html = '<form><input name="userId"><button type="button">Show</button><button type="submit" disabled>Continue</button></form>'): HTMLElement {
-  document.body.dataset['codeFailure'] = 'This page could not finish loading.';
-  document.body.dataset['codeReload'] = 'Reload';
+  // The page's notice, as PortalShell renders it once on a page with islands.
+  if (!document.getElementById(CODE_FAILURE_TEMPLATE)) {
+    const template = document.createElement('template');
+    template.id = CODE_FAILURE_TEMPLATE;
+    template.innerHTML = codeFailureMarkup({ message: 'This page could not finish loading.', tryAgain: 'Try again', reload: 'Reload' });
+    document.body.append(template);
+  }
   const element = document.createElement('astro-island');
   element.setAttribute('ssr', '');
   const box = document.createElement('div');

@@ -1,4 +1,6 @@
 import type { ClientDirective } from 'astro';
+import { codeFailureNotice } from '../lib/code-failure-notice.ts';
+import { ENGAGE_EVENTS } from '../lib/engagement.ts';
 import { GATE_RELEASE } from '../lib/form-gate.ts';
 
 /**
@@ -26,8 +28,11 @@ export interface EngageOptions {
 /** How long engagement (or `load`, for an island that wakes at once) may go without the island awake. */
 export const WATCHDOG_MS = 8000;
 
-/** What counts as the visitor engaging: a focus, a press, a key, or a value typed or filled in. */
-export const ENGAGE_EVENTS = ['focusin', 'pointerdown', 'keydown', 'input'] as const;
+/**
+ * Where an island is: `asleep` until engagement (or `now`), `waking` while its code is on the way, `awake` once
+ * hydrated, `failed` when its code failed or is later than the watchdog (the notice shows; it may still wake).
+ */
+type IslandState = 'asleep' | 'waking' | 'awake' | 'failed';
 
 function sessionFlag(key: string): string | null {
   try {
@@ -51,9 +56,8 @@ export function dueNow(now: NonNullable<EngageOptions['now']>): boolean {
  * values, the caret and the focus stay in the DOM React hydrates; a click on a button, an Enter in a field
  * whose form cannot submit yet, and a submit are held and replayed once it is awake. It is also the
  * island's watchdog: an island not awake within WATCHDOG_MS of its engagement (or of `load`), or whose
- * code failed, shows the page's code-failure message with a Reload (texts from the body's
- * `data-code-failure` and `data-code-reload`); a `native` island instead lets its held submit go as plain
- * HTML. An island nobody touched is never a failure. Inlined and hashed into the CSP by Astro; it writes
+ * code failed, shows the page's code-failure notice with a Reload (src/lib/code-failure-notice.ts); a
+ * `native` island instead lets its held submit go as plain HTML. An island nobody touched is never a failure. Inlined and hashed into the CSP by Astro; it writes
  * text and elements only, never markup.
  */
 const engage: ClientDirective = (load, options, el) => {
@@ -61,8 +65,7 @@ const engage: ClientDirective = (load, options, el) => {
   const zones: Element[] = [el, ...(settings.with ? Array.from(document.querySelectorAll(settings.with)) : [])];
   const held: Array<() => void> = [];
   const submits: HTMLFormElement[] = [];
-  // 0 asleep, 1 waking, 2 awake, 3 given up on (it may still wake later).
-  let state = 0;
+  let state: IslandState = 'asleep';
   let notice: HTMLElement | undefined;
 
   const watch = (events: readonly string[], listener: (event: Event) => void, on: boolean, targets: Element[] = zones) => {
@@ -70,8 +73,8 @@ const engage: ClientDirective = (load, options, el) => {
   };
 
   const giveUp = () => {
-    if (state === 2) return;
-    state = 3;
+    if (state === 'awake') return;
+    state = 'failed';
     // Its forms' pre-paint gates hear it: a native form is the plain HTML form again, the others hold their submit.
     for (const form of el.querySelectorAll('form')) form.dispatchEvent(new Event(GATE_RELEASE));
     if (settings.native) {
@@ -82,18 +85,7 @@ const engage: ClientDirective = (load, options, el) => {
       return;
     }
     if (notice) return;
-    const texts = document.body.dataset;
-    notice = document.createElement('div');
-    notice.className = 'alert alert--danger code-failure';
-    notice.setAttribute('role', 'alert');
-    const message = document.createElement('p');
-    message.textContent = texts['codeFailure'] ?? '';
-    const reload = document.createElement('button');
-    reload.type = 'button';
-    reload.className = 'button';
-    reload.textContent = texts['codeReload'] ?? '';
-    reload.addEventListener('click', () => { location.reload(); });
-    notice.append(message, reload);
+    notice = codeFailureNotice();
     // Inside the island's own box (the card, the bar) where it has one; React never sees it: it goes before hydration.
     const box = el.firstElementChild;
     if (box) box.prepend(notice);
@@ -104,7 +96,7 @@ const engage: ClientDirective = (load, options, el) => {
 
   // Before the island is awake: what the visitor does is held for it.
   const hold = (event: Event) => {
-    if (state === 2) return;
+    if (state === 'awake') return;
     const target = event.target instanceof Element ? event.target : null;
     if (event.type === 'submit' && target instanceof HTMLFormElement) {
       event.preventDefault();
@@ -126,7 +118,7 @@ const engage: ClientDirective = (load, options, el) => {
   const holding = ['submit', 'click', 'keydown'] as const;
 
   const awake = () => {
-    state = 2;
+    state = 'awake';
     watch(holding, hold, false, [el]);
     submits.length = 0;
     if (!held.length) return;
@@ -139,8 +131,8 @@ const engage: ClientDirective = (load, options, el) => {
 
   // Engagement (an event) starts the watchdog; an island woken at once is watched from `load`.
   const wake = (event?: Event) => {
-    if (state) return;
-    state = 1;
+    if (state !== 'asleep') return;
+    state = 'waking';
     watch(ENGAGE_EVENTS, wake, false);
     if (event) startWatchdog();
     load().then(async (hydrate) => {

@@ -1,18 +1,20 @@
+import { useLayoutEffect, useRef } from 'react';
+import { codeFailureNotice } from '../lib/code-failure-notice.ts';
+
 /**
- * What a card shows when code it needs could not be loaded: the message, announced, with Reload and, where
- * the step can go on without losing what was typed, Try again. Its texts are the page's, translated at build
- * time onto the body (PortalShell) once for every island and for the engage directive's own message, so
- * no island carries them in its props; it only ever renders in the browser, after a failure.
+ * What a card shows when code it needs could not be loaded: the page's notice, the one the engage directive shows
+ * too (src/lib/code-failure-notice.ts), with Try again where the step can go on without losing what was typed. It
+ * only ever renders in the browser, after a failure; the notice goes into an element React renders empty, so
+ * React never touches it.
  */
 export default function CodeFailure({ onTryAgain }: { onTryAgain?: () => void }) {
-  const texts = document.body.dataset;
-  return (
-    <div className="alert alert--danger code-failure" role="alert">
-      <p>{texts['codeFailure']}</p>
-      <p className="code-failure__actions">
-        {onTryAgain && <button type="button" className="button" onClick={onTryAgain}>{texts['codeTryAgain']}</button>}
-        <button type="button" className="button button--secondary" onClick={() => { location.reload(); }}>{texts['codeReload']}</button>
-      </p>
-    </div>
-  );
+  const box = useRef<HTMLDivElement>(null);
+  // The same notice may be handed another retry (the wizard's step, then its views): the button calls the latest.
+  const latest = useRef(onTryAgain);
+  const offersTryAgain = onTryAgain !== undefined;
+  useLayoutEffect(() => { latest.current = onTryAgain; });
+  useLayoutEffect(() => {
+    box.current?.replaceChildren(codeFailureNotice(offersTryAgain ? () => { latest.current?.(); } : undefined));
+  }, [offersTryAgain]);
+  return <div ref={box} />;
 }

@@ -1,5 +1,6 @@
 import type { Flow } from '../../domain/flows.ts';
 import { codeLoader } from '../../lib/code-loader.ts';
+import { ENGAGE_EVENTS } from '../../lib/engagement.ts';
 import { clickReported, trackClicks } from '../../services/telemetry/click-tracking.ts';
 import { $userType } from '../visitor.ts';
 import { stepName } from './flow-state.ts';
@@ -64,7 +65,7 @@ export function browserForRecovery(options: Pick<RecoveryPageOptions, 'wlKey' | 
         queueMicrotask(listener);
         return () => undefined;
       }
-      return listen(['pointerdown', 'keydown', 'focusin', 'pagehide'], listener);
+      return listen([...ENGAGE_EVENTS, 'pagehide'], listener);
     },
     after: (ms, run) => {
       const timer = setTimeout(run, ms);
