@@ -3,12 +3,11 @@ import { codeLoader } from '../../lib/code-loader.ts';
 import { clickReported, trackClicks } from '../../services/telemetry/click-tracking.ts';
 import { $userType } from '../visitor.ts';
 import { stepName } from './flow-state.ts';
-import type { RecoveryState } from './flow-state.ts';
+import type { RecoveryExit, RecoveryState, UsageTransition } from './flow-state.ts';
 import type { RecoveryBrowser } from './recovery-browser.ts';
 import { liveServices } from './recovery-services.ts';
 import type { RecoveryServices } from './recovery-services.ts';
 import { createRecoveryStore } from './recovery-store.ts';
-import type { RecoveryExit } from './recovery-store.ts';
 import { connectStepHistory } from './step-history.ts';
 
 /** What the page tells the flow: which page it is, its brand and where the flow may go. */
@@ -31,7 +30,7 @@ export interface RecoveryPageOptions {
 export interface RecoveryPageSeams {
   services?: RecoveryServices;
   devicePrint?: () => Promise<string> | string;
-  reportUsage?: (transition: { from: string; to: string; status: 'Success' | 'Failure'; state: RecoveryState }, elapsedMs: number) => void;
+  reportUsage?: (transition: UsageTransition, elapsedMs: number) => void;
 }
 
 const telemetry = codeLoader(() => import('./recovery-telemetry.ts'));
@@ -165,7 +164,7 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
     const recordView = () => {
       if (viewed) return;
       viewed = true;
-      reportUsage({ from: 'entry', to: `${$recovery.get().flow}/requestPage`, status: 'Success', state: $recovery.get() }, elapsed());
+      actions.viewed();
     };
     // Nothing beyond the first step competes with the page's own load: the page view is recorded (and the
     // telemetry loaded) when the visitor starts using the page, leaves it, or 3 s after it mounted, so by

@@ -3,8 +3,9 @@ import type { OtpAuthResponse } from '../../contract/recovery.ts';
 import { obfuscate } from '../../lib/obfuscation.ts';
 import type { ServiceResult } from '../../services/service-errors.ts';
 import type { ServiceError } from '../../domain/error-codes.ts';
-import { channelOptions, createRecoveryStore } from './recovery-store.ts';
-import type { RecoveryDeps } from './recovery-store.ts';
+import { channelOptions } from './flow-reducer.ts';
+import { createRecoveryStore } from './recovery-store.ts';
+import type { RecoveryDeps } from './recovery-effects.ts';
 import type { RecoveryServices } from './recovery-services.ts';
 
 // Recorded answers of the service, one per state.

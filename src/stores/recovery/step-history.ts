@@ -1,6 +1,5 @@
 import type { ReadableAtom } from 'nanostores';
 import type { RecoveryState, RecoveryStep } from './flow-state.ts';
-import type { RecoveryBrowser } from './recovery-browser.ts';
 
 /**
  * What the wizard writes into a history entry: the step it shows and a key to this page's memory of it.
@@ -10,6 +9,20 @@ import type { RecoveryBrowser } from './recovery-browser.ts';
 export interface StepEntry {
   recoveryStep: RecoveryStep['page'];
   recoveryKey: string;
+}
+
+/** The browser's session history as the wizard's steps use it (part of recovery-browser.ts's RecoveryBrowser). */
+export interface StepHistoryBrowser {
+  /** The state of the history entry on screen (`history.state`). */
+  historyState: () => unknown;
+  /** A new history entry for a step further into the flow (`pushState`). */
+  pushStep: (entry: StepEntry) => void;
+  /** The entry on screen rewritten to say what it shows (`replaceState`). */
+  replaceStep: (entry: StepEntry) => void;
+  /** One entry back, as the browser's back button. */
+  goBack: () => void;
+  /** The browser's Back and Forward (`popstate`), with the state of the entry reached; gives its stop. */
+  onHistoryMove: (listener: (state: unknown) => void) => () => void;
 }
 
 /** A history entry's state as the wizard wrote it, or null for any other (a fragment link's, another page's). */
@@ -33,7 +46,7 @@ const DEPTH: Record<RecoveryStep['page'], number> = { REQUEST: 0, OTP: 1, VERIFY
  * restore and the wizard starts afresh at REQUEST, and the entry says so from then on.
  */
 export function connectStepHistory(
-  browser: Pick<RecoveryBrowser, 'historyState' | 'pushStep' | 'replaceStep' | 'goBack' | 'onHistoryMove'>,
+  browser: StepHistoryBrowser,
   $recovery: ReadableAtom<RecoveryState>,
   restore: (snapshot: RecoveryState | null) => void,
   pageId: string,
