@@ -35,13 +35,13 @@ export function createRecoveryEffects(deps: RecoveryDeps, apply: (event: Recover
   let again: (() => Promise<void>) | undefined;
   const whiteLabel = deps.wlKey !== DEFAULT_BRAND;
 
-  /** The user-type check has no time-out (spec 7): it runs beside the lookup and never holds the flow up. */
-  function checkUserType(subject: string, check: Promise<ServiceResult<{ internal: boolean }>>): void {
+  /**
+   * Once the flow knows who: the user's type and channels. The type check has no time-out (spec 7), so it runs
+   * beside the channel lookup and never holds the flow up.
+   */
+  async function lookUp(state: RecoveryState, typeCheck: Promise<ServiceResult<{ internal: boolean }>>): Promise<void> {
     // A check whose code did not arrive leaves the type at both; the lookup beside it reports the failure.
-    void check.then((type) => apply({ type: 'userTypeChecked', subject, internal: type.ok ? type.data.internal : null }), () => undefined);
-  }
-
-  async function lookUpChannels(state: RecoveryState): Promise<void> {
+    void typeCheck.then((type) => apply({ type: 'userTypeChecked', subject: state.subject, internal: type.ok ? type.data.internal : null }), () => undefined);
     const auth = await deps.services.requestOtpChannels({ userId: state.subject, flow: state.flow, devicePrint: await deps.devicePrint() });
     await apply(auth.ok ? { type: 'lookupSucceeded', on: state.step, auth: auth.data } : { type: 'lookupFailed', on: state.step, error: auth.error, whiteLabel });
   }
@@ -73,8 +73,7 @@ export function createRecoveryEffects(deps: RecoveryDeps, apply: (event: Recover
         deps.reportUsage({ from: 'entry', to: `${after.flow}/requestPage`, status: 'Success', state: after });
         return;
       case 'userIdSubmitted':
-        checkUserType(after.subject, deps.services.checkUserType({ userId: after.subject }));
-        await lookUpChannels(after);
+        await lookUp(after, deps.services.checkUserType({ userId: after.subject }));
         return;
       case 'forgotUserSubmitted': {
         const lookup = await deps.services.lookupForgottenUser(event.details);
@@ -85,8 +84,7 @@ export function createRecoveryEffects(deps: RecoveryDeps, apply: (event: Recover
         deps.reportUsage({ from: stepName(before), to: 'FUID/lookup', status: 'Failure', state: before });
         return;
       case 'userFound':
-        checkUserType(after.subject, deps.services.decryptIdentifier({ identifier: after.subject }));
-        await lookUpChannels(after);
+        await lookUp(after, deps.services.decryptIdentifier({ identifier: after.subject }));
         return;
       case 'channelChosen': {
         if (step.page !== 'OTP') return;
