@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { OtpAuthResponse, SendOtpResponse } from '../../contract/recovery.ts';
 import { obfuscate } from '../../lib/obfuscation.ts';
 import { initialState } from './flow-state.ts';
-import type { ChannelOption, RecoveryState, RecoveryStep, RecoveryTransaction, VerifyStep } from './flow-state.ts';
+import type { ChannelOption, RecoveryExit, RecoveryState, RecoveryStep, RecoveryTransaction, VerifyStep } from './flow-state.ts';
 import { channelOptions, reduceRecovery, verifyStep } from './flow-reducer.ts';
 import type { RecoveryEvent } from './flow-reducer.ts';
 
@@ -52,7 +52,7 @@ interface Row {
   to: Partial<Omit<RecoveryState, 'step'>> & { step: Partial<RecoveryStep> & Record<string, unknown> };
 }
 
-const changePassword = (ftu: boolean) => ({ to: 'changePassword', userId: 'jdoe', userType: 'external', ftu });
+const changePassword = (ftu: boolean): RecoveryExit => ({ to: 'changePassword', userId: 'jdoe', userType: 'external', ftu });
 
 const TRANSITIONS: Row[] = [
   {
@@ -235,7 +235,7 @@ const READINGS: Row[] = [
   },
   {
     spec: 'the channel lookup after the forgot-user lookup fails with the forgot-user error',
-    from: waiting({ ...request('FUID'), subject: 'p-opaque' }), events: [{ type: 'lookupFailed', error: 'USER_NOT_FOUND', whiteLabel: true }], to: { message: 'errors.forgotUserWl' },
+    from: waiting({ ...request('FUID'), subject: 'p-opaque' }), events: [{ type: 'lookupFailed', error: 'USER_NOT_FOUND', whiteLabel: true }], to: { step: { page: 'REQUEST' }, message: 'errors.forgotUserWl' },
   },
   {
     spec: 'no channel to offer stays on REQUEST with its message',
@@ -300,7 +300,7 @@ const READINGS: Row[] = [
   },
   {
     spec: 'a user type for another subject is dropped',
-    from: waiting({ ...request(), subject: 'jdoe' }), events: [{ type: 'userTypeChecked', subject: 'earlier', internal: true }], to: { userType: 'both' },
+    from: waiting({ ...request(), subject: 'jdoe' }), events: [{ type: 'userTypeChecked', subject: 'earlier', internal: true }], to: { step: { page: 'REQUEST' }, userType: 'both' },
   },
   {
     spec: 'code that did not arrive is the code failure; Try again clears it and keeps the step',

@@ -11,7 +11,7 @@ import type { ChannelOption, RecoveryMessage, RecoveryState, RecoveryStep, Recov
 // runs the effects an event asks for (recovery-effects.ts), and the service's answers come back as events.
 
 /** A call that failed: its error code and, for a refusal, how long the service wants the visitor to wait. */
-export interface Failure {
+interface Failure {
   error: ServiceError;
   retryAfterSeconds?: number;
 }
