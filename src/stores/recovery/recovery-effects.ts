@@ -24,15 +24,20 @@ function sendRequest(state: RecoveryState, transaction: RecoveryTransaction, opt
   return { channel: option.channel, sessionId: transaction.sessionId, transactionId: transaction.transactionId, value: option.value, flow: state.flow, userId: state.subject };
 }
 
+/** An effect of the page that follows the flow's transitions (its history entries, the passcode step's polling). */
+export type TransitionObserver = (event: RecoveryEvent, before: RecoveryState, after: RecoveryState) => void;
+
 /**
  * The flow's effects, all in one place: the service calls an event asks for (their answers come back as
- * events), the usage statistics, the exits, and Try again after code that did not arrive. `apply` reduces an
- * event and runs its effects; `attempt` is how a request of the visitor enters, so that whatever fails in
- * the calls it starts ends in a state, never a spinner.
+ * events), the usage statistics, the exits, Try again after code that did not arrive, and the page's own
+ * effects, which observe the transitions once the page is on screen. `apply` reduces an event and runs its
+ * effects; `attempt` is how a request of the visitor enters, so that whatever fails in the calls it starts
+ * ends in a state, never a spinner.
  */
 export function createRecoveryEffects(deps: RecoveryDeps, apply: (event: RecoveryEvent) => Promise<void>) {
   // What Try again runs: the request whose code (the client, the fingerprint, a step's effects) did not arrive.
   let again: (() => Promise<void>) | undefined;
+  const observers = new Set<TransitionObserver>();
   const whiteLabel = deps.wlKey !== DEFAULT_BRAND;
 
   /**
@@ -62,6 +67,7 @@ export function createRecoveryEffects(deps: RecoveryDeps, apply: (event: Recover
   /** What an event the state took asks for, given the states before and after it. */
   async function run(event: RecoveryEvent, before: RecoveryState, after: RecoveryState): Promise<void> {
     if (!takes(before, event)) return;
+    if (after !== before) for (const observer of [...observers]) observer(event, before, after);
     if (after.exit && after.exit !== before.exit) deps.exit(after.exit);
     // On entry to the OTP page a usage statistic is recorded (spec 4.3); a step the history shows again is no entry.
     if (after.step.page === 'OTP' && before.step.page !== 'OTP' && event.type !== 'restored') {
@@ -143,5 +149,11 @@ export function createRecoveryEffects(deps: RecoveryDeps, apply: (event: Recover
     }
   }
 
-  return { run, attempt };
+  /** Has the page's effect follow every transition that changes the state; gives its stop. */
+  function observe(observer: TransitionObserver): () => void {
+    observers.add(observer);
+    return () => { observers.delete(observer); };
+  }
+
+  return { run, attempt, observe };
 }

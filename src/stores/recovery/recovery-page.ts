@@ -177,22 +177,20 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
     }));
     stops.push(env().after(3000, recordView));
     // Back and Forward move through the steps the history holds (step-history.ts).
-    const history = connectStepHistory(env(), $recovery, (snapshot) => { actions.restore(snapshot); }, env().now().toString(36));
+    const history = connectStepHistory(env(), $recovery, store.observe, (snapshot) => { actions.restore(snapshot); }, env().now().toString(36));
     steps = history;
     stops.push(() => {
       history.stop();
       if (steps === history) steps = undefined;
     });
     stops.push(env().trackClicks(() => stepName($recovery.get())));
-    let previous = $recovery.get();
-    let stopStep = whileShowing(previous);
-    stops.push($recovery.listen((state) => {
+    let stopStep = whileShowing($recovery.get());
+    stops.push(store.observe((_event, previous, state) => {
       if (state.userType !== previous.userType) $userType.set(state.userType);
       if (runningKey(state) !== runningKey(previous)) {
         stopStep();
         stopStep = whileShowing(state);
       }
-      previous = state;
     }));
     return () => {
       stopStep();

@@ -49,7 +49,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
     cancel: () => { void dispatch({ type: 'cancelled' }); },
   };
 
-  return { $recovery, dispatch, actions };
+  return { $recovery, dispatch, actions, observe: effects.observe };
 }
 
 export type RecoveryStore = ReturnType<typeof createRecoveryStore>;

@@ -1,5 +1,6 @@
 import type { ReadableAtom } from 'nanostores';
 import type { RecoveryState, RecoveryStep } from './flow-state.ts';
+import type { TransitionObserver } from './recovery-effects.ts';
 
 /**
  * What the wizard writes into a history entry: the step it shows and a key to this page's memory of it.
@@ -48,6 +49,7 @@ const DEPTH: Record<RecoveryStep['page'], number> = { REQUEST: 0, OTP: 1, VERIFY
 export function connectStepHistory(
   browser: StepHistoryBrowser,
   $recovery: ReadableAtom<RecoveryState>,
+  observe: (observer: TransitionObserver) => () => void,
   restore: (snapshot: RecoveryState | null) => void,
   pageId: string,
 ) {
@@ -58,7 +60,6 @@ export function connectStepHistory(
   let count = 0;
   const newKey = () => `${pageId}.${String(count++)}`;
   let key = newKey();
-  let restoring = false;
 
   const remember = (state: RecoveryState) => {
     if (state.step.page === 'REQUEST') memory.delete(key);
@@ -82,21 +83,14 @@ export function connectStepHistory(
     }
     key = reached.recoveryKey;
     const snapshot = memory.get(key) ?? null;
-    restoring = true;
-    try {
-      restore(snapshot);
-    } finally {
-      restoring = false;
-    }
+    restore(snapshot);
     remember($recovery.get());
     if (!snapshot && reached.recoveryStep !== 'REQUEST') browser.replaceStep(entry($recovery.get()));
   });
 
-  let previous = $recovery.get();
-  const stopListening = $recovery.listen((state) => {
-    const left = previous;
-    previous = state;
-    if (restoring) return;
+  const stopListening = observe((event, left, state) => {
+    // A step the history shows again is the entry reached: it gets no entry of its own.
+    if (event.type === 'restored') return;
     if (state.step.page !== left.step.page) {
       if (DEPTH[state.step.page] > DEPTH[left.step.page]) {
         const on = key;
