@@ -24,7 +24,7 @@ test('no browser code calls portal-login-service change, a device-fingerprint en
 
 test('every call the recovery client offers is one the recovery store makes', () => {
   const client = readFileSync(join(SRC, 'services/portal-login-service.ts'), 'utf8');
-  const store = readFileSync(join(SRC, 'stores/recovery/recovery-store.ts'), 'utf8');
+  const store = readFileSync(join(SRC, 'stores/recovery/recovery-effects.ts'), 'utf8');
   const offered = [...client.matchAll(/^ {4}(\w+): \(request\) => http\.call/gm)].map((match) => match[1]);
   expect(offered.length).toBeGreaterThan(8);
   expect(offered.filter((name) => !store.includes(`deps.services.${name ?? ''}(`))).toEqual([]);

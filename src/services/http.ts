@@ -6,6 +6,7 @@ import { readCookie } from '../lib/cookies.ts';
 import { XSRF_COOKIE, xsrfHeaders } from '../lib/xsrf.ts';
 import { toServiceError } from './service-errors.ts';
 import type { ServiceResult } from './service-errors.ts';
+import type { TransitionResult } from '../domain/flows.ts';
 
 // zod's fast path compiles validators with `new Function`, which the pages' CSP forbids.
 z.config({ jitless: true });
@@ -14,7 +15,7 @@ z.config({ jitless: true });
 export interface HttpStat {
   method: string;
   url: string;
-  status: 'Success' | 'Failure';
+  status: TransitionResult;
   /** HTTP status; on a time-out 1 when the elapsed time exceeded timeoutInSeconds, else 0; -1 for other failures. */
   statusCode: number;
   elapsedMs: number;
@@ -88,7 +89,7 @@ async function call<T>(http: KyInstance, config: ClientConfig, spec: CallSpec<T>
   const now = config.now ?? Date.now;
   const started = now();
   const timeoutSeconds = spec.timeoutMs === false ? 0 : spec.timeoutMs / 1000;
-  const report = (status: 'Success' | 'Failure', statusCode: number, responseSize: number) => {
+  const report = (status: TransitionResult, statusCode: number, responseSize: number) => {
     if (config.reportHttpStat && isReported(spec.method, spec.path)) {
       config.reportHttpStat({ method: spec.method, url: spec.path, status, statusCode, elapsedMs: now() - started, responseSize, startedAt: new Date(started) });
     }

@@ -1,4 +1,4 @@
-import type { Channel, Flow, UserType } from '../../domain/flows.ts';
+import type { Channel, Flow, TransitionResult, UserType } from '../../domain/flows.ts';
 
 /** One way to reach the user: the channel, its obfuscated contact value and the masked text shown. */
 export interface ChannelOption {
@@ -49,6 +49,9 @@ export type RecoveryStep =
   | { page: 'ERROR' }
   | { page: 'INFO'; maskedEmail: string };
 
+/** Where the flow leaves the page (the page navigates; the flow only decides). */
+export type RecoveryExit = { to: 'changePassword'; userId: string; userType: UserType; ftu: boolean } | { to: 'login' };
+
 /** The flow state (spec 3): step, flow, user type, who, and what is going on. */
 export interface RecoveryState {
   step: RecoveryStep;
@@ -60,14 +63,24 @@ export interface RecoveryState {
   emailId: string;
   busy: boolean;
   message: RecoveryMessage | null;
+  /** Set (anew each time) when the flow decided to leave the page; the effects navigate. */
+  exit: RecoveryExit | null;
 }
 
 /** The state on entering either page (spec 2.6): REQUEST, user type both. */
 export function initialState(flow: Flow): RecoveryState {
-  return { step: { page: 'REQUEST' }, flow, userType: 'both', subject: '', emailId: '', busy: false, message: null };
+  return { step: { page: 'REQUEST' }, flow, userType: 'both', subject: '', emailId: '', busy: false, message: null, exit: null };
 }
 
 /** The step as statistics name it (usage records, HTTP stats, click events), e.g. `FPS/requestPage`. */
 export function stepName(state: Pick<RecoveryState, 'flow' | 'step'>): string {
   return `${state.flow}/${state.step.page.toLowerCase()}Page`;
+}
+
+/** One recovery usage record's transition (spec 3): the steps as statistics name them, and the state it happened in. */
+export interface UsageTransition {
+  from: string;
+  to: string;
+  status: TransitionResult;
+  state: RecoveryState;
 }

@@ -1,21 +1,11 @@
-import type { StepEntry } from './step-history.ts';
+import type { StepHistoryBrowser } from './step-history.ts';
 
 /** What the flow needs of the browser; tests give their own and drive the flow without React or a window. */
-export interface RecoveryBrowser {
+export interface RecoveryBrowser extends StepHistoryBrowser {
   /** The page's query string. */
   search: () => string;
   origin: () => string;
   navigate: (url: string) => void;
-  /** The state of the history entry on screen (`history.state`). */
-  historyState: () => unknown;
-  /** A new history entry for a step further into the flow (`pushState`). */
-  pushStep: (entry: StepEntry) => void;
-  /** The entry on screen rewritten to say what it shows (`replaceState`). */
-  replaceStep: (entry: StepEntry) => void;
-  /** One entry back, as the browser's back button. */
-  goBack: () => void;
-  /** The browser's Back and Forward (`popstate`), with the state of the entry reached; gives its stop. */
-  onHistoryMove: (listener: (state: unknown) => void) => () => void;
   /** The visitor's first press, key, focus or leaving; gives its stop. */
   onEngage: (listener: () => void) => () => void;
   /** A timer; gives its stop. */

@@ -4,12 +4,11 @@ import { ENGAGE_EVENTS } from '../../lib/engagement.ts';
 import { clickReported, trackClicks } from '../../services/telemetry/click-tracking.ts';
 import { $userType } from '../visitor.ts';
 import { stepName } from './flow-state.ts';
-import type { RecoveryState } from './flow-state.ts';
+import type { RecoveryExit, RecoveryState, UsageTransition } from './flow-state.ts';
 import type { RecoveryBrowser } from './recovery-browser.ts';
 import { liveServices } from './recovery-services.ts';
 import type { RecoveryServices } from './recovery-services.ts';
 import { createRecoveryStore } from './recovery-store.ts';
-import type { RecoveryExit } from './recovery-store.ts';
 import { connectStepHistory } from './step-history.ts';
 
 /** What the page tells the flow: which page it is, its brand and where the flow may go. */
@@ -32,7 +31,7 @@ export interface RecoveryPageOptions {
 export interface RecoveryPageSeams {
   services?: RecoveryServices;
   devicePrint?: () => Promise<string> | string;
-  reportUsage?: (transition: { from: string; to: string; status: 'Success' | 'Failure'; state: RecoveryState }, elapsedMs: number) => void;
+  reportUsage?: (transition: UsageTransition, elapsedMs: number) => void;
 }
 
 const telemetry = codeLoader(() => import('./recovery-telemetry.ts'));
@@ -166,7 +165,7 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
     const recordView = () => {
       if (viewed) return;
       viewed = true;
-      reportUsage({ from: 'entry', to: `${$recovery.get().flow}/requestPage`, status: 'Success', state: $recovery.get() }, elapsed());
+      actions.viewed();
     };
     // Nothing beyond the first step competes with the page's own load: the page view is recorded (and the
     // telemetry loaded) when the visitor starts using the page, leaves it, or 3 s after it mounted, so by
@@ -179,22 +178,20 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
     }));
     stops.push(env().after(3000, recordView));
     // Back and Forward move through the steps the history holds (step-history.ts).
-    const history = connectStepHistory(env(), $recovery, (snapshot) => { actions.restore(snapshot); }, env().now().toString(36));
+    const history = connectStepHistory(env(), $recovery, store.observe, (snapshot) => { actions.restore(snapshot); }, env().now().toString(36));
     steps = history;
     stops.push(() => {
       history.stop();
       if (steps === history) steps = undefined;
     });
     stops.push(env().trackClicks(() => stepName($recovery.get())));
-    let previous = $recovery.get();
-    let stopStep = whileShowing(previous);
-    stops.push($recovery.listen((state) => {
+    let stopStep = whileShowing($recovery.get());
+    stops.push(store.observe((_event, previous, state) => {
       if (state.userType !== previous.userType) $userType.set(state.userType);
       if (runningKey(state) !== runningKey(previous)) {
         stopStep();
         stopStep = whileShowing(state);
       }
-      previous = state;
     }));
     return () => {
       stopStep();

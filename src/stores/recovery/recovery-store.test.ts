@@ -1,10 +1,12 @@
 import { describe, expect, test, vi } from 'vitest';
 import type { OtpAuthResponse } from '../../contract/recovery.ts';
-import { obfuscate } from '../../lib/obfuscation.ts';
+import { CodeLoadError } from '../../lib/code-loader.ts';
+import { deobfuscate, obfuscate } from '../../lib/obfuscation.ts';
 import type { ServiceResult } from '../../services/service-errors.ts';
 import type { ServiceError } from '../../domain/error-codes.ts';
-import { channelOptions, createRecoveryStore } from './recovery-store.ts';
-import type { RecoveryDeps } from './recovery-store.ts';
+import { channelOptions } from './flow-reducer.ts';
+import { createRecoveryStore } from './recovery-store.ts';
+import type { RecoveryDeps } from './recovery-effects.ts';
 import type { RecoveryServices } from './recovery-services.ts';
 
 // Recorded answers of the service, one per state.
@@ -266,5 +268,67 @@ describe('OTP and VERIFY', () => {
     const s = await toVerify('FTU', 'email', { verifyOtp });
     await Promise.all([s.actions.submitCode('1'), s.actions.submitCode('1')]);
     expect(verifyOtp).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('effects', () => {
+  test('generate, resend and verify send the same channel request; verify adds the fingerprint and the obfuscated code', async () => {
+    const generateOtp = vi.fn(services().generateOtp);
+    const resendOtp = vi.fn(services().resendOtp);
+    const verifyOtp = vi.fn(services().verifyOtp);
+    const s = await toVerify('FPS', 'sms', { generateOtp, resendOtp, verifyOtp });
+    await s.actions.resend();
+    await s.actions.submitCode('123456');
+    const channel = { channel: 'sms', sessionId: 's1', transactionId: 't1', value: AUTH_JDOE.cellPhone, flow: 'FPS', userId: 'jdoe' };
+    expect(generateOtp).toHaveBeenCalledWith(channel);
+    expect(resendOtp).toHaveBeenCalledWith(channel);
+    expect(verifyOtp).toHaveBeenCalledWith({ ...channel, devicePrint: 'fp', otp: expect.any(String) });
+    expect(deobfuscate((verifyOtp.mock.calls[0] as unknown as [{ otp: string }])[0].otp)).toBe('123456');
+  });
+
+  test('a request whose code did not arrive ends in the code failure; Try again makes it again with the same input', async () => {
+    let loads = 0;
+    const requestOtpChannels = vi.fn((): ReturnType<RecoveryServices['requestOtpChannels']> => {
+      loads += 1;
+      return loads === 1 ? Promise.reject(new CodeLoadError('client')) : ok(AUTH_JDOE);
+    });
+    const s = store('FPS', { requestOtpChannels });
+    await s.actions.submitUserId('jdoe');
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'REQUEST' }, message: 'errors.code', busy: false });
+    await s.actions.retry();
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'OTP' }, subject: 'jdoe', message: null, busy: false });
+    expect(requestOtpChannels).toHaveBeenLastCalledWith({ userId: 'jdoe', flow: 'FPS', devicePrint: 'fp' });
+    // Try again runs what failed once: a second press has nothing left to run.
+    await s.actions.retry();
+    expect(requestOtpChannels).toHaveBeenCalledTimes(2);
+  });
+
+  test('Try again after the step\'s own code did not arrive runs what the page gave', async () => {
+    const s = await toVerify('FPS', 'call');
+    const again = vi.fn(() => Promise.resolve());
+    s.actions.codeUnavailable(again);
+    expect(s.$recovery.get()).toMatchObject({ step: { page: 'VERIFY' }, message: 'errors.code' });
+    await s.actions.retry();
+    expect(again).toHaveBeenCalledTimes(1);
+    expect(s.$recovery.get().message).toBeNull();
+  });
+
+  test('anything else that throws ends in the generic message, never a spinner', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const s = store('FPS', { requestOtpChannels: () => Promise.reject(new Error('bug')) });
+    await s.actions.submitUserId('jdoe');
+    expect(s.$recovery.get()).toMatchObject({ message: 'errors.generic', busy: false });
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  test('FUID success reports the info page, a failed lookup the lookup', async () => {
+    const s = await toVerify('FUID', 'email');
+    await s.actions.submitCode('123456');
+    expect(s.deps.reportUsage).toHaveBeenCalledWith(expect.objectContaining({ from: 'FUID/verifyPage', to: 'FUID/infoPage', status: 'Success' }));
+    const failed = await toVerify('FUID', 'email', { emailUserId: () => Promise.resolve({ ok: false as const, error: 'SERVER' as const }) });
+    await failed.actions.submitCode('123456');
+    expect(failed.deps.reportUsage).toHaveBeenCalledWith(expect.objectContaining({ to: 'FUID/infoPage', status: 'Failure' }));
+    expect(failed.$recovery.get().step.page).toBe('ERROR');
   });
 });

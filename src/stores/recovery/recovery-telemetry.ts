@@ -5,11 +5,10 @@ import environmentMap from 'virtual:portal-environment-map';
 import { randomId } from '../../lib/random-id.ts';
 import type { HttpStat } from '../../services/http.ts';
 import { buildUsageRecord } from '../../services/telemetry/payloads.ts';
-import type { TransitionStatus } from '../../services/telemetry/payloads.ts';
 import { reportHttpStat as report } from '../../services/telemetry/report-http-stat.ts';
 import { pageIsHidden, sendStatistics } from '../../services/telemetry/send-statistics.ts';
 import { stepName } from './flow-state.ts';
-import type { RecoveryState } from './flow-state.ts';
+import type { RecoveryState, UsageTransition } from './flow-state.ts';
 
 // Loaded on the visitor's first interaction or after the page settled, then kept by the wizard: a report made
 // while the page unloads runs at once and goes by sendBeacon (send-statistics does that for a hidden page).
@@ -21,9 +20,7 @@ const stateGuid = randomId();
 const userIdOf = (state: RecoveryState) => (state.flow === 'FUID' ? null : state.subject);
 
 /** One recovery usage record (spec 3) for a transition of the wizard, sent to the metrics endpoint. */
-export function reportRecoveryUsage(
-  wlKey: string, language: string, transition: { from: string; to: string; status: TransitionStatus; state: RecoveryState }, elapsedMs: number,
-): void {
+export function reportRecoveryUsage(wlKey: string, language: string, transition: UsageTransition, elapsedMs: number): void {
   const { state } = transition;
   const record = buildUsageRecord({
     context: { wlKey, language, hostUrl: location.href.split('?')[0] ?? '', userType: state.userType, userId: userIdOf(state) },

@@ -1,6 +1,6 @@
 import type { ReadableAtom } from 'nanostores';
 import type { RecoveryState, RecoveryStep } from './flow-state.ts';
-import type { RecoveryBrowser } from './recovery-browser.ts';
+import type { TransitionObserver } from './recovery-effects.ts';
 
 /**
  * What the wizard writes into a history entry: the step it shows and a key to this page's memory of it.
@@ -10,6 +10,20 @@ import type { RecoveryBrowser } from './recovery-browser.ts';
 export interface StepEntry {
   recoveryStep: RecoveryStep['page'];
   recoveryKey: string;
+}
+
+/** The browser's session history as the wizard's steps use it (part of recovery-browser.ts's RecoveryBrowser). */
+export interface StepHistoryBrowser {
+  /** The state of the history entry on screen (`history.state`). */
+  historyState: () => unknown;
+  /** A new history entry for a step further into the flow (`pushState`). */
+  pushStep: (entry: StepEntry) => void;
+  /** The entry on screen rewritten to say what it shows (`replaceState`). */
+  replaceStep: (entry: StepEntry) => void;
+  /** One entry back, as the browser's back button. */
+  goBack: () => void;
+  /** The browser's Back and Forward (`popstate`), with the state of the entry reached; gives its stop. */
+  onHistoryMove: (listener: (state: unknown) => void) => () => void;
 }
 
 /** A history entry's state as the wizard wrote it, or null for any other (a fragment link's, another page's). */
@@ -33,8 +47,9 @@ const DEPTH: Record<RecoveryStep['page'], number> = { REQUEST: 0, OTP: 1, VERIFY
  * restore and the wizard starts afresh at REQUEST, and the entry says so from then on.
  */
 export function connectStepHistory(
-  browser: Pick<RecoveryBrowser, 'historyState' | 'pushStep' | 'replaceStep' | 'goBack' | 'onHistoryMove'>,
+  browser: StepHistoryBrowser,
   $recovery: ReadableAtom<RecoveryState>,
+  observe: (observer: TransitionObserver) => () => void,
   restore: (snapshot: RecoveryState | null) => void,
   pageId: string,
 ) {
@@ -45,7 +60,6 @@ export function connectStepHistory(
   let count = 0;
   const newKey = () => `${pageId}.${String(count++)}`;
   let key = newKey();
-  let restoring = false;
 
   const remember = (state: RecoveryState) => {
     if (state.step.page === 'REQUEST') memory.delete(key);
@@ -69,21 +83,14 @@ export function connectStepHistory(
     }
     key = reached.recoveryKey;
     const snapshot = memory.get(key) ?? null;
-    restoring = true;
-    try {
-      restore(snapshot);
-    } finally {
-      restoring = false;
-    }
+    restore(snapshot);
     remember($recovery.get());
     if (!snapshot && reached.recoveryStep !== 'REQUEST') browser.replaceStep(entry($recovery.get()));
   });
 
-  let previous = $recovery.get();
-  const stopListening = $recovery.listen((state) => {
-    const left = previous;
-    previous = state;
-    if (restoring) return;
+  const stopListening = observe((event, left, state) => {
+    // A step the history shows again is the entry reached: it gets no entry of its own.
+    if (event.type === 'restored') return;
     if (state.step.page !== left.step.page) {
       if (DEPTH[state.step.page] > DEPTH[left.step.page]) {
         const on = key;
