@@ -7,6 +7,7 @@ import { islandsHydrated } from './support/hydration.ts';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
 import { focused } from './support/focus.ts';
 import { announcements, recordAnnouncements } from './support/live-regions.ts';
+import { pageRanOn } from './support/sampling.ts';
 import { writeFile } from 'node:fs/promises';
 
 // The recovery flows as assistive technology meets them: axe on every step, and the walk with a screen reader's
@@ -165,7 +166,8 @@ test('forgot password by keyboard with a screen reader\'s ears: a wrong passcode
   await expect(recovery.passcode).toBeFocused();
   // Said once: the alert alone, not the alert and a live container around it.
   await expect.poll(async () => (await announcements(page)).filter(({ text }) => text.includes(wrongMessage)).length).toBe(1);
-  await page.waitForTimeout(300);
+  // And no second time: the page's timers and frames run on (its clock is faked) and what they set going has run.
+  await pageRanOn(page, 300);
   expect((await announcements(page)).filter(({ text }) => text.includes(wrongMessage))).toEqual([expect.objectContaining({ politeness: 'assertive', text: wrongMessage })]);
 
   // The countdown is not said each second; its end is said once.
