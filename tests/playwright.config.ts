@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestProject } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.ts';
+import { BASE_CONFIG, chrome } from './playwright-base.ts';
 
 /*
  * Port map. Every spec that resets or changes an emulator (its users, passcodes, rate limits,
@@ -81,26 +81,15 @@ const DEV_SERVER_SPEC = 'brand-live-edit';
 const specFile = (spec: string) => new RegExp(`(^|/)${spec}\\.spec\\.ts$`);
 /** The files of an isolated project: its spec and the ones split from it. */
 const isolatedFiles = ({ spec, more = [] }: { spec: string; more?: string[] }) => [spec, ...more].map(specFile);
-const chrome = { ...devices['Desktop Chrome'], channel: undefined };
-const executablePath = chromiumExecutable();
 // The nginx smoke run needs Debian's nginx; CI installs it, so there it is required.
 const withNginx = Boolean(process.env['CI']) || existsSync(process.env['NGINX_PATH'] ?? '/usr/sbin/nginx');
 
 /** End to end against the production build, served with the emulator by `npm start`'s server. */
 export default defineConfig({
+  ...BASE_CONFIG,
   testDir: './e2e',
   outputDir: '../test-results/e2e',
-  fullyParallel: true,
-  workers: 2,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
-  reporter: [['list']],
-  use: {
-    baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
-    launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
-  },
+  use: { ...BASE_CONFIG.use, baseURL: `http://localhost:${PORT}` },
   projects: [
     { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, /tls-cookies\.spec\.ts$/, specFile(DEV_SERVER_SPEC), ...ISOLATED.flatMap(isolatedFiles)] },
     // Its own `astro dev`, whose origin the spec knows (E2E_DEV_PORT); a project of its own so it runs once.
