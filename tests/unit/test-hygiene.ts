@@ -205,7 +205,7 @@ export function testCode(root: string): Map<string, string> {
     files.set(file, text);
     const named = [
       ...[...text.matchAll(/(?:from\s+|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => resolve(dirname(file), match[1] ?? '')),
-      ...[...text.matchAll(/['"`/](scripts\/[\w./-]+\.(?:ts|mjs|js))/g)].map((match) => join(root, match[1] ?? '')),
+      ...[...text.matchAll(/[\s'"`/](scripts\/[\w./-]+\.(?:ts|mjs|js))/g)].map((match) => join(root, match[1] ?? '')),
     ];
     for (const target of named) if (target.startsWith(scripts) && CODE.test(target)) queue.push(target);
   }
