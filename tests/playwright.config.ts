@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestProject } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.ts';
+import { BASE_CONFIG, chrome } from './playwright-base.ts';
 
 /*
  * Port map. Every spec that resets or changes an emulator (its users, passcodes, rate limits,
@@ -14,6 +14,7 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.
  *                                                                          White Label testing, back/forward cache)
  *   E2E_NGINX_PORT             4398           nginx                        nginx-smoke (nginx in front of E2E_PORT)
  *   E2E_RECOVERY_PORT          4400           recovery-forgot-password     recovery-forgot-password
+ *                                                                          (and its -history and -page specs)
  *   E2E_HOSTILE_PORT           4402           hostile-input                hostile-input
  *   E2E_LOGIN_PORT             E2E_PORT + 4   login                        login
  *   E2E_HOSTILE_BACKEND_PORT   E2E_PORT + 5   hostile-backend              hostile-backend
@@ -21,6 +22,7 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/browsers/chromium.
  *   E2E_RECOVERY_FUID_PORT     E2E_PORT + 7   recovery-forgot-user-id      recovery-forgot-user-id
  *   E2E_RECOVERY_ERRORS_PORT   E2E_PORT + 8   recovery-errors              recovery-errors
  *   E2E_RECOVERY_A11Y_PORT     E2E_PORT + 9   recovery-accessibility       recovery-accessibility
+ *                                                                          (and recovery-keyboard, recovery-german-only)
  *   E2E_RECOVERY_WEBOTP_PORT   E2E_PORT + 10  recovery-web-otp             recovery-web-otp
  *   E2E_JOURNEY_PORT           E2E_PORT + 11  journeys                     journeys (the engine-neutral journeys in Chromium;
  *                                                                          Firefox and WebKit start servers of their own)
@@ -54,16 +56,19 @@ const RECOVERY_PORT = port('E2E_RECOVERY_PORT', 4400);
 const WAYS_BACK_NGINX_PORT = port('E2E_WAYS_BACK_NGINX_PORT', PORT + 17);
 const WAYS_BACK_NGINX_SERVICES_PORT = port('E2E_WAYS_BACK_NGINX_SERVICES_PORT', PORT + 18);
 const WAYS_BACK_NGINX_SPEC = 'ways-back-nginx-smoke';
-/** An isolated spec: its project name is its file name, and it gets its own origin. */
-const ISOLATED: Array<{ spec: string; port: number }> = [
-  { spec: 'recovery-forgot-password', port: RECOVERY_PORT },
+/**
+ * An isolated spec: its project name is its file name, and it gets its own origin. A spec split by what it tests
+ * names its other files (`more`): they share the project's origin and emulator, so the project runs one at a time.
+ */
+const ISOLATED: Array<{ spec: string; port: number; more?: string[] }> = [
+  { spec: 'recovery-forgot-password', port: RECOVERY_PORT, more: ['recovery-forgot-password-history', 'recovery-forgot-password-page'] },
   { spec: 'hostile-input', port: port('E2E_HOSTILE_PORT', RECOVERY_PORT + 2) },
   { spec: 'login', port: port('E2E_LOGIN_PORT', PORT + 4) },
   { spec: 'hostile-backend', port: port('E2E_HOSTILE_BACKEND_PORT', PORT + 5) },
   { spec: 'recovery-first-time-user', port: port('E2E_RECOVERY_FTU_PORT', PORT + 6) },
   { spec: 'recovery-forgot-user-id', port: port('E2E_RECOVERY_FUID_PORT', PORT + 7) },
   { spec: 'recovery-errors', port: port('E2E_RECOVERY_ERRORS_PORT', PORT + 8) },
-  { spec: 'recovery-accessibility', port: port('E2E_RECOVERY_A11Y_PORT', PORT + 9) },
+  { spec: 'recovery-accessibility', port: port('E2E_RECOVERY_A11Y_PORT', PORT + 9), more: ['recovery-keyboard', 'recovery-german-only'] },
   { spec: 'recovery-web-otp', port: port('E2E_RECOVERY_WEBOTP_PORT', PORT + 10) },
   { spec: 'journeys', port: port('E2E_JOURNEY_PORT', PORT + 11) },
   { spec: 'ways-back-to-login', port: port('E2E_WAYS_BACK_PORT', PORT + 14) },
@@ -74,32 +79,25 @@ const ISOLATED: Array<{ spec: string; port: number }> = [
 /** The spec that edits brand files under `astro dev` (it starts that server itself). */
 const DEV_SERVER_SPEC = 'brand-live-edit';
 const specFile = (spec: string) => new RegExp(`(^|/)${spec}\\.spec\\.ts$`);
-const chrome = { ...devices['Desktop Chrome'], channel: undefined };
-const executablePath = chromiumExecutable();
+/** The files of an isolated project: its spec and the ones split from it. */
+const isolatedFiles = ({ spec, more = [] }: { spec: string; more?: string[] }) => [spec, ...more].map(specFile);
 // The nginx smoke run needs Debian's nginx; CI installs it, so there it is required.
 const withNginx = Boolean(process.env['CI']) || existsSync(process.env['NGINX_PATH'] ?? '/usr/sbin/nginx');
 
 /** End to end against the production build, served with the emulator by `npm start`'s server. */
 export default defineConfig({
+  ...BASE_CONFIG,
   testDir: './e2e',
   outputDir: '../test-results/e2e',
-  fullyParallel: true,
-  workers: 2,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
-  reporter: [['list']],
-  use: {
-    baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
-    launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
-  },
+  use: { ...BASE_CONFIG.use, baseURL: `http://localhost:${PORT}` },
   projects: [
-    { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, /tls-cookies\.spec\.ts$/, specFile(DEV_SERVER_SPEC), ...ISOLATED.map(({ spec }) => specFile(spec))] },
+    { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, /tls-cookies\.spec\.ts$/, specFile(DEV_SERVER_SPEC), ...ISOLATED.flatMap(isolatedFiles)] },
     // Its own `astro dev`, whose origin the spec knows (E2E_DEV_PORT); a project of its own so it runs once.
     { name: 'dev-server', use: chrome, testMatch: specFile(DEV_SERVER_SPEC) },
-    ...ISOLATED.map(({ spec, port: isolatedPort }): PlaywrightTestProject => ({
-      name: spec, use: { ...chrome, baseURL: `http://localhost:${isolatedPort}` }, testMatch: specFile(spec),
+    ...ISOLATED.map((isolated): PlaywrightTestProject => ({
+      name: isolated.spec, use: { ...chrome, baseURL: `http://localhost:${isolated.port}` }, testMatch: isolatedFiles(isolated),
+      // Its files share one emulator, whose users each test resets: never two at once.
+      ...(isolated.more ? { workers: 1 } : {}),
     })),
     ...(withNginx ? [{ name: 'nginx', use: { ...chrome, baseURL: `http://127.0.0.1:${NGINX_PORT}` }, testMatch: /nginx-smoke\.spec\.ts$/, testIgnore: specFile(WAYS_BACK_NGINX_SPEC) }] : []),
     ...(withNginx ? [{ name: 'ways-back-nginx', use: { ...chrome, baseURL: `http://127.0.0.1:${WAYS_BACK_NGINX_PORT}` }, testMatch: specFile(WAYS_BACK_NGINX_SPEC) }] : []),

@@ -16,6 +16,9 @@ async function slowScripts(page: Page, ms = 500): Promise<{ arrive: () => void }
   const arrived = new Promise<void>((resolve) => { arrive = resolve; });
   await page.route((url) => url.pathname.startsWith('/_astro/') && url.pathname.endsWith('.js'), async (route) => {
     await arrived;
+    // Fixed sleep: the network's latency being faked, a delay of the page's scripts, not a wait of the test for
+    // the page. Each script a script imports waits again, as a slow network's waterfall does; the test itself
+    // waits for what the island does (hydrated, values kept), never for this time.
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.continue();
   });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page, Request } from '@playwright/test';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
+import { requestsSoFarSeen } from './support/sampling.ts';
 
 // Passkeys (issue 36) in Chromium with its virtual authenticator over CDP. Its own origin and emulator
 // (project "passkeys"): the tests enrol passkeys and read the emulator's statistics.
@@ -106,12 +107,18 @@ test('the button signs in where the browser lacks the JSON helpers (no autofill 
   await enrol(page);
   await signOut(page);
   const verifies: Request[] = [];
+  const optionsAsked: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/passkey/authentication/verify')) verifies.push(request);
+    if (request.url().endsWith('/passkey/authentication/options')) optionsAsked.push(request.url());
   });
   await page.goto(LOGIN);
-  // No autofill here: the page stays until the button is pressed.
-  await page.waitForTimeout(500);
+  // No autofill here: the page stays until the button is pressed. An autofill would ask the browser whether it can
+  // (isConditionalMediationAvailable) as the page loads, then the service for options at once. Asked after the
+  // page's, that question is answered after the page's; then any options request has gone out before one of ours.
+  await page.evaluate(() => PublicKeyCredential.isConditionalMediationAvailable());
+  await requestsSoFarSeen(page);
+  expect(optionsAsked).toEqual([]);
   await expect(page).toHaveURL(/\/app\/nxn\/login/);
   expect(verifies).toHaveLength(0);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();

@@ -1,156 +1,19 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { codeSentTo, lastCode, lastTemporaryPassword, RecoveryPage } from './support/recovery-page.ts';
+import type { Page } from '@playwright/test';
+import { lastCode, lastTemporaryPassword, RecoveryPage } from './support/recovery-page.ts';
 import { LoginPage } from './support/login-page.ts';
-import { ChangePasswordPage, GERMAN_CHANGE_PASSWORD } from './support/change-password-page.ts';
+import { ChangePasswordPage } from './support/change-password-page.ts';
 import { islandsHydrated } from './support/hydration.ts';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
 import { focused } from './support/focus.ts';
-import { expectOnlyGerman } from './support/german-text.ts';
 import { announcements, recordAnnouncements } from './support/live-regions.ts';
+import { pageRanOn } from './support/sampling.ts';
 import { writeFile } from 'node:fs/promises';
 
+// The recovery flows as assistive technology meets them: axe on every step, and the walk with a screen reader's
+// ears (docs/accessibility-walk.md). By keyboard alone: recovery-keyboard.spec.ts; German only:
+// recovery-german-only.spec.ts (the same project, origin and emulator, one spec at a time).
 freshEmulatorForEachTest();
-
-test.describe('by keyboard alone', () => {
-  /** Presses Tab `count` times; every stop must show where the focus is. Returns the stops as "tag: name". */
-  async function tab(page: Page, count: number): Promise<string[]> {
-    const stops: string[] = [];
-    for (let press = 0; press < count; press += 1) {
-      await page.keyboard.press('Tab');
-      const { label, outlined } = await focused(page);
-      expect(outlined, `${label} shows where the focus is`).toBe(true);
-      stops.push(label);
-    }
-    return stops;
-  }
-
-  /** On the channel step (its heading focused): Tab to option #1, Enter, then key in the code sent to `to` and Enter. */
-  async function firstChannelByKeyboard(page: Page, request: APIRequestContext, to: string): Promise<void> {
-    await expect(page.getByRole('heading', { name: 'Send passcode' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Passcode' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(await codeSentTo(request, to));
-    await page.keyboard.press('Enter');
-  }
-
-  test('forgot password: tab order, visible focus, each step takes the focus, Enter and Space work, the new password signs in', async ({ page, request }) => {
-    const recovery = new RecoveryPage(page);
-    const changePassword = new ChangePasswordPage(page);
-    const login = new LoginPage(page);
-    await page.goto('/self-service/nxn/fps');
-    await islandsHydrated(page);
-    // Continue is in the order while the form is invalid too (aria-disabled): it says why, and a press is refused aloud.
-    expect(await tab(page, 7)).toEqual([
-      'a: Skip to main content', 'a: NXN Investor Services home', 'a: Log In', 'input: User ID', 'button: Continue', 'button: Cancel', 'a: Forgot your User ID?',
-    ]);
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.type('jdoe');
-    expect(await tab(page, 2)).toEqual(['button: Continue', 'button: Cancel']);
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Enter');
-    // Each new step announces itself: its heading takes the focus.
-    await expect(page.getByRole('heading', { name: 'Send passcode' })).toBeFocused();
-    expect(await tab(page, 3)).toEqual(['button: Send passcode: Option #1 Email', 'button: Send passcode: Option #2 SMS', 'button: Send passcode: Option #3 Call']);
-    // Back one to SMS, chosen with Space.
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Space');
-    await expect(page.getByRole('heading', { name: 'Passcode' })).toBeFocused();
-    expect(await tab(page, 1)).toEqual(['input: Passcode']);
-    await page.keyboard.type(await codeSentTo(request, '201-555-0147'));
-    expect(await tab(page, 3)).toEqual(['button: Show passcode', 'button: Submit', 'button: Return to previous page']);
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Space');
-    await expect(recovery.passcode).toHaveAttribute('type', 'text');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-
-    await expect(page).toHaveURL(/fps-self-change-pw/);
-    await islandsHydrated(page);
-    const temporary = await lastTemporaryPassword(request);
-    await changePassword.current.focus();
-    await page.keyboard.type(temporary);
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Keyboard#Only2027');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Keyboard#Only2027');
-    expect(await tab(page, 2)).toEqual(['button: Show passwords', 'button: Change password']);
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/app\/nxn\/login\?.*fromPage=FPS/);
-    await login.logIn('jdoe', 'Keyboard#Only2027');
-    await expect(login.signedIn('jdoe')).toBeVisible();
-  });
-
-  test('forgot user id: the form, the channel and the code by keyboard, ending on the INFO step', async ({ page, request }) => {
-    await page.goto('/self-service/nxn/fuid');
-    await islandsHydrated(page);
-    await page.getByLabel('First name').focus();
-    await page.keyboard.type('John');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Doe');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('john.doe@example.com');
-    expect(await tab(page, 1)).toEqual(['button: Continue']);
-    await page.keyboard.press('Enter');
-    await firstChannelByKeyboard(page, request, 'john.doe@example.com');
-    await expect(page.getByRole('heading', { name: 'Your User ID is on its way' })).toBeFocused();
-    expect(await tab(page, 1)).toEqual(['a: Back to login']);
-  });
-
-  test('first-time user: Enter through every step to the password of their own', async ({ page, request }) => {
-    const changePassword = new ChangePasswordPage(page);
-    await page.goto('/self-service/nxn/fps?FTUF=Y');
-    await islandsHydrated(page);
-    await page.getByLabel('User ID').focus();
-    await page.keyboard.type('newuser');
-    await page.keyboard.press('Enter');
-    await firstChannelByKeyboard(page, request, 'nina.new@example.com');
-    await expect(page).toHaveURL(/fps-self-change-pw\?.*FTUF=Y/);
-    await islandsHydrated(page);
-    await changePassword.current.focus();
-    for (const text of ['Welcome#2026', 'Own#Keys2027', 'Own#Keys2027']) {
-      await page.keyboard.type(text);
-      await page.keyboard.press('Tab');
-    }
-    await page.keyboard.press('Tab');
-    await expect(changePassword.submitButton).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/app\/nxn\/login/);
-  });
-
-  test('the support dialog opens with Enter, keeps the focus inside, closes with Escape and gives the focus back', async ({ page }) => {
-    await page.goto('/self-service/nxn/fps');
-    await islandsHydrated(page);
-    const support = page.getByRole('button', { name: 'Support' });
-    await support.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
-    // Tabbing round the open dialog never reaches the page behind it, and reaches each of its controls (the body
-    // has the focus only while it is in the browser's own controls, between two rounds).
-    const controls = await dialog.locator('a[href], button').evaluateAll((found) => found.filter((element) => element.checkVisibility()).length);
-    const reached = new Set<string>();
-    for (let press = 0; press < 2 * controls + 2; press += 1) {
-      await page.keyboard.press('Tab');
-      const where = await page.evaluate(() => {
-        const active = document.activeElement;
-        if (!active || active === document.body) return 'body';
-        return active.closest('dialog') ? `dialog: ${active.outerHTML}` : `behind: ${active.outerHTML}`;
-      });
-      expect(where, `Tab ${String(press + 1)}`).not.toMatch(/^behind/);
-      if (where !== 'body') reached.add(where);
-    }
-    expect(reached.size).toBe(controls);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(support).toBeFocused();
-  });
-});
 
 test.describe('accessibility of every step', () => {
   async function axe(page: import('@playwright/test').Page): Promise<string[]> {
@@ -232,122 +95,6 @@ test.describe('accessibility of every step', () => {
   });
 });
 
-test('every wizard step, message and dialog reads German only', async ({ page, context, baseURL, request }) => {
-  await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'de_DE', url: baseURL ?? '' }]);
-  // What the service sends back (masked contacts) or the visitor typed is data, not interface text.
-  const data = ['j******e@example.com', 'm*****f@nxn.example', 'n*****l@example.com'];
-  const expectGerman = (label: string) => expectOnlyGerman(page, label, data);
-  const userId = page.getByLabel('Benutzerkennung');
-  const weiter = page.getByRole('button', { name: 'Weiter' });
-  const passcode = page.getByLabel('Einmal-Code', { exact: true });
-  const absenden = page.getByRole('button', { name: 'Absenden' });
-  const callCode = page.getByLabel('Einzugebender Code');
-  const email = page.getByRole('button', { name: /Option Nr. 1 E-Mail/ });
-  await page.clock.install();
-
-  await test.step('forgot password: field error, unknown user, channels, support, code, wrong code, call', async () => {
-    await page.goto('/self-service/nxn/fps');
-    await islandsHydrated(page);
-    await userId.fill('a b');
-    await userId.blur();
-    await expect(userId).toHaveAttribute('aria-invalid', 'true');
-    await expectGerman('request with a field error');
-    await userId.fill('nobody');
-    await weiter.click();
-    await expect(page.getByRole('alert')).toBeVisible();
-    await expectGerman('unknown user');
-    await userId.fill('jdoe');
-    await weiter.click();
-    await expect(page.getByText('Option Nr. 1')).toBeVisible();
-    await expectGerman('channel choice');
-    await page.getByRole('button', { name: 'Hilfe', exact: true }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await expectGerman('support dialog');
-    await page.keyboard.press('Escape');
-    await email.click();
-    await passcode.fill('00000');
-    await passcode.fill('');
-    await passcode.blur();
-    await expect(page.getByText('Dieses Feld ist erforderlich')).toBeVisible();
-    await expectGerman('code required, resend countdown');
-    const sent = await codeSentTo(request, 'john.doe@example.com');
-    await passcode.fill(sent === '000000' ? '111111' : '000000');
-    await absenden.click();
-    await expect(page.getByRole('alert')).toBeVisible();
-    await expectGerman('wrong code');
-    await page.getByRole('button', { name: 'Zurück zur vorherigen Seite' }).click();
-    await page.getByRole('button', { name: /Option Nr. 3 Anruf/ }).click();
-    await expect(callCode).toBeVisible();
-    await expectGerman('call');
-  });
-
-  await test.step('a call that cannot reach the user', async () => {
-    await page.goto('/de-DE/self-service/nxn/fps');
-    await userId.fill('nocall');
-    await weiter.click();
-    await page.getByRole('button', { name: /Anruf/ }).click();
-    await expect(callCode).toHaveValue(/^\d{6}$/);
-    await page.clock.runFor(20_000);
-    await expect(page.getByText('Wir konnten Sie telefonisch nicht erreichen.', { exact: false })).toBeVisible();
-    await expectGerman('call error');
-  });
-
-  await test.step('the locked user\'s ERROR step', async () => {
-    await page.goto('/de-DE/self-service/nxn/fps');
-    await userId.fill('llocked');
-    await weiter.click();
-    await email.click();
-    await expect(passcode).toBeVisible();
-    await passcode.fill(await lastCode(request));
-    await absenden.click();
-    await expect(page.getByRole('heading', { name: 'FEHLER' })).toBeVisible();
-    await expectGerman('error step');
-  });
-
-  await test.step('forgot user id: field errors and the INFO step', async () => {
-    await page.goto('/de-DE/self-service/nxn/fuid');
-    await islandsHydrated(page);
-    await page.getByLabel('Vorname').fill('J*');
-    await page.getByLabel('Nachname').fill('Doe');
-    await page.getByLabel('E-Mail-Adresse').fill('not-an-address');
-    await page.getByLabel('E-Mail-Adresse').blur();
-    await expect(page.getByLabel('Vorname')).toHaveAttribute('aria-invalid', 'true');
-    await expectGerman('forgot user id field errors');
-    await page.getByLabel('Vorname').fill('John');
-    await page.getByLabel('E-Mail-Adresse').fill('john.doe@example.com');
-    await weiter.click();
-    await email.click();
-    await expect(passcode).toBeVisible();
-    await passcode.fill(await codeSentTo(request, 'john.doe@example.com'));
-    await absenden.click();
-    await expect(page.getByRole('heading', { name: 'Ihre Benutzerkennung ist unterwegs' })).toBeVisible();
-    await expectGerman('info');
-  });
-
-  await test.step('change password: every error banner, the rules, a password too long, the internal support dialog', async () => {
-    const changePassword = new ChangePasswordPage(page, GERMAN_CHANGE_PASSWORD);
-    for (const error of ['ISB_USRUP06', 'ISB_PASSVAL01', 'ISB_PASSVAL02', 'ISB_PASSVAL03', 'ISB_PASSVAL04', 'OTHER']) {
-      await changePassword.goto(`uid=mstaff&uti=internal&FTUF=N&SMPWERR=${error}`, '/de-DE');
-      await expect(changePassword.banner).toBeVisible();
-      await expectGerman(`change password ${error}`);
-    }
-    await islandsHydrated(page);
-    await changePassword.fillNew('kurz', 'anders');
-    await changePassword.showPasswords.click();
-    // Each check reads the page once what it is about shows.
-    await expect(page.getByRole('button', { name: 'Passwörter verbergen' })).toBeVisible();
-    await expect(page.getByText(/noch nicht erfüllt/).first()).toBeVisible();
-    await expectGerman('change password rules');
-    await changePassword.newPassword.fill('x'.repeat(129));
-    await changePassword.newPassword.blur();
-    await expect(page.getByText('Passwörter dürfen höchstens 128 Zeichen haben.')).toBeVisible();
-    await expectGerman('change password too long');
-    await page.getByRole('button', { name: 'Hilfe', exact: true }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await expectGerman('internal support dialog');
-  });
-});
-
 /** The accessibility tree's view of `main`, and the screen reader's live announcements, step by step (docs/accessibility-walk.md). */
 class Transcript {
   private readonly lines: string[] = [];
@@ -419,7 +166,8 @@ test('forgot password by keyboard with a screen reader\'s ears: a wrong passcode
   await expect(recovery.passcode).toBeFocused();
   // Said once: the alert alone, not the alert and a live container around it.
   await expect.poll(async () => (await announcements(page)).filter(({ text }) => text.includes(wrongMessage)).length).toBe(1);
-  await page.waitForTimeout(300);
+  // And no second time: the page's timers and frames run on (its clock is faked) and what they set going has run.
+  await pageRanOn(page, 300);
   expect((await announcements(page)).filter(({ text }) => text.includes(wrongMessage))).toEqual([expect.objectContaining({ politeness: 'assertive', text: wrongMessage })]);
 
   // The countdown is not said each second; its end is said once.

@@ -1,18 +1,12 @@
-import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../scripts/browsers/chromium.ts';
+import { hostsOnThisMachine, READ_ONLY_PORT } from './support/mapped-hosts.ts';
 import { islandsHydrated } from './support/hydration.ts';
 
 // A host under a two-label public suffix (co.uk), resolved to this machine.
 const HOST = 'portal.example.co.uk';
-test.use({
-  launchOptions: {
-    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
-    ...(process.env['CHROMIUM_PATH'] || existsSync('/usr/bin/chromium') ? { executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium' } : {}),
-  },
-});
+test.use(hostsOnThisMachine([HOST]));
 
-const port = new URL(process.env['E2E_BASE'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 4399}`).port;
+const port = READ_ONLY_PORT;
 
 test('under a two-label public suffix the closed cookie bar stays closed on the next visit', async ({ page, context }) => {
   await page.goto(`http://${HOST}:${port}/app/nxn/login?SMQUERYDATA=q`);

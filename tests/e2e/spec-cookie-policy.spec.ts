@@ -1,18 +1,12 @@
-import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { BrowserContext } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../scripts/browsers/chromium.ts';
+import { hostsOnThisMachine, READ_ONLY_PORT } from './support/mapped-hosts.ts';
 
 // brightpath529's consent provider covers its EMEA tab on *.brightpath529.example (brands/brightpath529/brand.json).
 const PROVIDER_HOST = 'portal.brightpath529.example';
-test.use({
-  launchOptions: {
-    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${PROVIDER_HOST} 127.0.0.1`],
-    ...(process.env['CHROMIUM_PATH'] || existsSync('/usr/bin/chromium') ? { executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium' } : {}),
-  },
-});
+test.use(hostsOnThisMachine([PROVIDER_HOST]));
 
-const port = new URL(process.env['E2E_BASE'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 4399}`).port;
+const port = READ_ONLY_PORT;
 const alertClosed = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === 'OptanonAlertBoxClosed');
 
 test("on the provider's hosts the EMEA tab shows the consent provider's notice, the other tab the policy", async ({ page }) => {

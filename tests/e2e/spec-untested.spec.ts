@@ -1,19 +1,13 @@
-import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../scripts/browsers/chromium.ts';
+import { hostsOnThisMachine, READ_ONLY_PORT } from './support/mapped-hosts.ts';
 import { islandsHydrated } from './support/hydration.ts';
 import { requestsSoFarSeen } from './support/sampling.ts';
 
 // Hosts of src/config/environment-map.json, resolved to this machine: XAT, QA and PRODUCTION.
 const HOSTS = { xat: 'portal-xat.nxn.example', qa: 'portal-qa.nxn.example', production: 'portal.nxn.example' };
-test.use({
-  launchOptions: {
-    args: [...CHROMIUM_ARGS, `--host-resolver-rules=${Object.values(HOSTS).map((host) => `MAP ${host} 127.0.0.1`).join(', ')}`],
-    ...(process.env['CHROMIUM_PATH'] || existsSync('/usr/bin/chromium') ? { executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium' } : {}),
-  },
-});
-const port = new URL(process.env['E2E_BASE'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 4399}`).port;
+test.use(hostsOnThisMachine(Object.values(HOSTS)));
+const port = READ_ONLY_PORT;
 const hydrated = (page: Page) => islandsHydrated(page);
 
 test.describe('the White Label dialog (spec 2.2)', () => {

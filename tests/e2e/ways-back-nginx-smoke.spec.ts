@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { loadBrands } from '../../src/config/load-brands.ts';
-import { localize } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { createTranslator } from '../../src/i18n/translations.ts';
 import { localizedPath } from '../../src/lib/display-language.ts';
 import { islandsHydrated } from './support/hydration.ts';
-import { codeSentTo, lastTemporaryPassword } from './support/recovery-page.ts';
+import { lastTemporaryPassword } from './support/recovery-page.ts';
+import { enterFirstChannelPasscode, expectBrandLoginPage, signInThenLogOut } from './support/ways-back.ts';
 
 // Issue 22 point 1 behind the shipped nginx config: SiteMinder's /apps/home (the emulator, proxied) sends the
 // visitor to nginx's `/`, which follows WL_KEY, and nginx serves the language cookie's page at that URL. Each walk
@@ -28,29 +27,16 @@ test.beforeEach(async () => {
   expect((await emulator.post('/__emulator/reset')).ok()).toBe(true);
 });
 
-const brands = new Map(loadBrands(new URL('../../brands', import.meta.url).pathname).map((brand) => [brand.key, brand]));
-
 /** On the brand's login page in the language, titled with the brand's name, with SiteMinder's fresh query (plus what it kept). */
 async function expectBrandLogin(page: Page, wl: string, language: Language, extra = ''): Promise<void> {
-  const brand = brands.get(wl);
-  if (!brand) throw new Error(`no brand ${wl}`);
-  const t = createTranslator(language);
   // At `/`'s address, without a language prefix: nginx serves the language cookie's page there (the page's own
   // fallback, a move to the /de-DE/ address, would hide a config that lost the language).
   await expect(page).toHaveURL(new RegExp(`^https?://[^/]+/app/${wl}/login\\?SMQUERYDATA=[\\w-]{16}&TARGET=%2Fapps%2Fhome${extra}$`));
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
-  await expect(page.locator('body')).toHaveAttribute('data-brand', wl);
-  await expect(page).toHaveTitle(`${t('login.title')} | ${localize(brand.config.displayName, language)}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('login.heading'));
+  await expectBrandLoginPage(page, wl, language);
 }
 
 /** Chooses the first channel (e-mail) and enters the passcode the visitor got there. */
-async function enterPasscode(page: Page, language: Language, email: string): Promise<void> {
-  const t = createTranslator(language);
-  await page.getByRole('button', { name: new RegExp(`${t('recovery.otp.option', { number: 1 })} `) }).click();
-  await page.getByLabel(t('recovery.verify.code'), { exact: true }).fill(await codeSentTo(emulator, email));
-  await page.getByRole('button', { name: t('recovery.verify.submit') }).click();
-}
+const enterPasscode = (page: Page, language: Language, email: string) => enterFirstChannelPasscode(page, language, emulator, email);
 
 for (const language of ['en-US', 'de-DE'] as const) {
   const t = createTranslator(language);
@@ -70,12 +56,7 @@ for (const language of ['en-US', 'de-DE'] as const) {
 
   test(`nginx: signing out of brightpath529 in ${language} shows its logout page, whose Go To Login ends on its login`, async ({ page }) => {
     await page.goto(`${login}?SMQUERYDATA=x`);
-    await islandsHydrated(page);
-    await page.getByLabel(t('login.userId')).fill('jdoe');
-    await page.getByLabel(t('login.password'), { exact: true }).fill('Summer#2026');
-    await page.getByRole('button', { name: t('login.submit'), exact: true }).click();
-    await expect(page).toHaveURL(/\/apps\/home$/);
-    await page.getByRole('link', { name: 'Log out' }).click();
+    await signInThenLogOut(page, language);
     await expect(page).toHaveURL(/\/app\/brightpath529\/logout$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('pages.logout.message'));
     await page.getByRole('link', { name: t('pages.logout.goToLogin') }).click();

@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { loadBrands } from '../../src/config/load-brands.ts';
-import { localize } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { createTranslator } from '../../src/i18n/translations.ts';
 import { localizedPath } from '../../src/lib/display-language.ts';
@@ -10,13 +8,12 @@ import { freshEmulatorForEachTest } from './support/emulator.ts';
 import { islandsHydrated } from './support/hydration.ts';
 import { CHROME_48, withoutIslands } from './support/legacy-browser.ts';
 import { codeSentTo, outbox } from './support/recovery-page.ts';
+import { enterFirstChannelPasscode, expectBrandLoginPage, signInThenLogOut } from './support/ways-back.ts';
 
 // Issue 22 point 1: every way back to login keeps the visitor's brand and language, through the real
 // redirects (the login page without SMQUERYDATA -> the emulator's /apps/home -> the bundled server's `/`).
 // The walks change passwords and open sessions: own origin and emulator (project "ways-back-to-login").
 freshEmulatorForEachTest();
-
-const brands = new Map(loadBrands(new URL('../../brands', import.meta.url).pathname).map((brand) => [brand.key, brand]));
 
 /** The addresses the visitor's tab navigated through, without the origin. */
 function navigations(page: Page): string[] {
@@ -32,16 +29,10 @@ function navigations(page: Page): string[] {
 
 /** The visitor is on the brand's login page in the language, with a fresh SMQUERYDATA, nothing of another brand. */
 async function expectBrandLogin(page: Page, wl: string, language: Language, query = /^\?SMQUERYDATA=[\w-]{16}&TARGET=%2Fapps%2Fhome$/): Promise<void> {
-  const brand = brands.get(wl);
-  if (!brand) throw new Error(`no brand ${wl}`);
-  const t = createTranslator(language);
   // The bundled server serves the cookie's language at the URL without a prefix (design.md).
   await expect(page).toHaveURL((url) => url.pathname === `/app/${wl}/login` || url.pathname === localizedPath(`/app/${wl}/login`, language));
   expect(new URL(page.url()).search).toMatch(query);
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
-  await expect(page.locator('body')).toHaveAttribute('data-brand', wl);
-  await expect(page).toHaveTitle(`${t('login.title')} | ${localize(brand.config.displayName, language)}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('login.heading'));
+  await expectBrandLoginPage(page, wl, language);
 }
 
 /** The way back went to the login page without a query (`from`), then through SiteMinder's home and the site root. */
@@ -58,9 +49,7 @@ async function startPasswordRecovery(page: Page, wl: string, language: Language,
   await islandsHydrated(page);
   await page.getByLabel(t('recovery.request.userId')).fill(userId);
   await page.getByRole('button', { name: t('recovery.request.continue') }).click();
-  await page.getByRole('button', { name: new RegExp(`${t('recovery.otp.option', { number: 1 })} `) }).click();
-  await page.getByLabel(t('recovery.verify.code'), { exact: true }).fill(await codeSentTo(page.request, email));
-  await page.getByRole('button', { name: t('recovery.verify.submit') }).click();
+  await enterFirstChannelPasscode(page, language, page.request, email);
 }
 
 /** The brands and languages walked: the issue's brand in both languages, and one more. */
@@ -98,12 +87,7 @@ for (const { wl, language } of CASES) {
     test('signing out shows the brand logout page in the language, and its Go To Login ends on the brand login', async ({ page }) => {
       const seen = navigations(page);
       await page.goto(`${login}?SMQUERYDATA=x`);
-      await islandsHydrated(page);
-      await page.getByLabel(t('login.userId')).fill('jdoe');
-      await page.getByLabel(t('login.password'), { exact: true }).fill('Summer#2026');
-      await page.getByRole('button', { name: t('login.submit'), exact: true }).click();
-      await expect(page).toHaveURL(/\/apps\/home$/);
-      await page.getByRole('link', { name: 'Log out' }).click();
+      await signInThenLogOut(page, language);
       await expect(page).toHaveURL(new RegExp(`/app/${wl}/logout$`));
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('pages.logout.message'));

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../scripts/browsers/chromium.ts';
+import { hostsOnThisMachine, READ_ONLY_PORT } from './support/mapped-hosts.ts';
 import { LoginPage } from './support/login-page.ts';
 import { islandsHydrated } from './support/hydration.ts';
 import { watched, watchEveryFrame } from './support/sampling.ts';
@@ -8,14 +8,9 @@ import { watched, watchEveryFrame } from './support/sampling.ts';
 // Test host names resolve to this machine, so the environment map sees DEV, QA, XAT and PRODUCTION hosts
 // (src/config/environment-map.json: host patterns, and the substring rules under nxn.example).
 const HOSTS = ['portal-xat.nxn.example', 'portal.nxn.example', 'portal-qa.nxn.example', 'uat2.nxn.example', 'portal-dev.nxn.example'];
-test.use({
-  launchOptions: {
-    args: [...CHROMIUM_ARGS, `--host-resolver-rules=${HOSTS.map((host) => `MAP ${host} 127.0.0.1`).join(', ')}`],
-    ...(process.env['CHROMIUM_PATH'] || (await import('node:fs')).existsSync('/usr/bin/chromium') ? { executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium' } : {}),
-  },
-});
+test.use(hostsOnThisMachine(HOSTS));
 
-const port = new URL(process.env['E2E_BASE'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 4399}`).port;
+const port = READ_ONLY_PORT;
 
 test('the White Label testing link shows on an XAT host and lists the groups collapsed', async ({ page }) => {
   await page.goto(`http://portal-xat.nxn.example:${port}/app/nxn/login?SMQUERYDATA=q`);

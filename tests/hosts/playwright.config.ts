@@ -1,5 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../../scripts/browsers/chromium.ts';
+import { defineConfig } from '@playwright/test';
+import { BASE_CONFIG, chrome } from '../playwright-base.ts';
 import { HOST_NAMES, HOST_PORTS, SERVICE_HOSTS, cannotStart } from './hosts.ts';
 
 /**
@@ -14,22 +14,11 @@ const available = HOST_NAMES.filter((host) => {
   console.log(`hosts: ${host} skipped: ${reason}`);
   return false;
 });
-const chrome = { ...devices['Desktop Chrome'], channel: undefined };
-const executablePath = chromiumExecutable();
 
 export default defineConfig({
+  ...BASE_CONFIG,
   testDir: '.',
   outputDir: '../../test-results/hosts-e2e',
-  fullyParallel: true,
-  workers: 2,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
-  reporter: [['list']],
-  use: {
-    trace: 'retain-on-failure',
-    launchOptions: { ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] },
-  },
   projects: [
     // hostile-paths (issue 35) against the hosts that run as shipped: nginx and the bundled server. wrangler pages dev
     // and netlify dev are the static hosts' local runtimes, not the hosts: the first answers a NUL with 502, the

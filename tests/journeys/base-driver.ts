@@ -91,3 +91,73 @@ export abstract class BaseDriver implements Driver {
     return this.untilActed(target, async (wire) => (await this.request({ op: 'blur', target: wire })) === true);
   }
 }
+
+/** An element handle, as Playwright and Puppeteer both give one. */
+export interface EngineElement { dispose(): Promise<void> }
+
+/** What Playwright's and Puppeteer's pages have in common, as far as the drivers use them. */
+export interface EnginePage<E extends EngineElement> {
+  goto(url: string): Promise<unknown>;
+  reload(): Promise<unknown>;
+  url(): string;
+  readonly keyboard: { type(text: string): Promise<void> };
+  evaluate(fn: string | ((arg: never) => unknown), arg?: unknown): Promise<unknown>;
+  evaluateHandle(fn: typeof inPage, request: PageRequest): Promise<{ asElement(): E | null; dispose(): Promise<void> }>;
+}
+
+/**
+ * A driver over a page of Playwright's or Puppeteer's: their pages answer the same calls, so finding, clicking,
+ * navigating, typing and evaluating are written once here. The adapter gives its page, how its engine clicks an
+ * element, and how its engine says the element left the page before any input was sent.
+ */
+export abstract class PageDriver<E extends EngineElement> extends BaseDriver {
+  protected abstract readonly page: EnginePage<E>;
+  /** The engine's error for an element that was gone before the click was sent: nothing was clicked. */
+  protected abstract readonly detached: RegExp;
+  protected abstract clickElement(element: E): Promise<void>;
+
+  protected async clickShown(target: WireTarget): Promise<boolean> {
+    const request: PageRequest = { op: 'element', target };
+    // Finding is a read: a navigation that drops it has clicked nothing.
+    const handle = await this.page.evaluateHandle(inPage, request).catch(() => null);
+    if (!handle) return false;
+    const element = handle.asElement();
+    if (!element) {
+      await handle.dispose();
+      return false;
+    }
+    try {
+      await this.clickElement(element);
+    } catch (error) {
+      if (this.detached.test(String(error))) return false;
+      throw error;
+    } finally {
+      await element.dispose();
+    }
+    return true;
+  }
+
+  protected async navigate(url: string): Promise<void> {
+    await this.page.goto(url);
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload();
+  }
+
+  url(): Promise<string> {
+    return Promise.resolve(this.page.url());
+  }
+
+  type(text: string): Promise<void> {
+    return this.page.keyboard.type(text);
+  }
+
+  evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<Awaited<R>> {
+    return this.page.evaluate(fn, arg) as Promise<Awaited<R>>;
+  }
+
+  async inject(source: string): Promise<void> {
+    await this.page.evaluate(source);
+  }
+}

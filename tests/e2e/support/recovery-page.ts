@@ -10,6 +10,11 @@ export async function outbox(request: APIRequestContext): Promise<OutboxMessage[
   return ((await (await request.get('/__emulator/outbox')).json()) as { messages: OutboxMessage[] }).messages;
 }
 
+/** The passcodes the emulator sent so far (each one counts against the limit of sends). */
+export async function sentCodes(request: APIRequestContext): Promise<number> {
+  return (await outbox(request)).filter((message) => message.code).length;
+}
+
 /** The newest passcode of the messages `pick` chooses, waiting (up to 5 s) for the send to land on a loaded machine. */
 async function newestCode(request: APIRequestContext, pick: (message: OutboxMessage) => boolean, what: string): Promise<string> {
   let code: string | null | undefined;

@@ -68,16 +68,32 @@ export async function requestsSoFarSeen(page: Page): Promise<void> {
   const sentinel = (url: URL) => url.pathname === path;
   await page.route(sentinel, (route) => route.fulfill({ status: 204 }));
   const seen = page.waitForRequest((request) => sentinel(new URL(request.url())));
-  await page.evaluate(async (address) => {
-    for (let turn = 0; turn < 2; turn += 1) {
-      await new Promise((turned) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = turned;
-        channel.port2.postMessage(null);
-      });
-    }
-    await fetch(address);
-  }, path);
+  await page.evaluate(taskTurns, 2);
+  await page.evaluate(async (address) => { await fetch(address); }, path);
   await seen;
   await page.unroute(sentinel);
+}
+
+/**
+ * `turns` turns of the page's task queue, by a message channel (which a faked clock leaves alone): what the page
+ * queued before has run by then. Serialized into the page: self-contained.
+ */
+async function taskTurns(turns: number): Promise<void> {
+  for (let turn = 0; turn < turns; turn += 1) {
+    await new Promise((turned) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = turned;
+      channel.port2.postMessage(null);
+    });
+  }
+}
+
+/**
+ * A window for "said or shown only once", instead of a fixed wait, on a page whose clock is faked
+ * (`page.clock.install`): its timers and frames run on by `clockMs`, then two turns of its task queue for what they
+ * set going (a render scheduled over a message channel). A second saying or showing would have come by then.
+ */
+export async function pageRanOn(page: Page, clockMs: number): Promise<void> {
+  await page.clock.runFor(clockMs);
+  await page.evaluate(taskTurns, 2);
 }
