@@ -4,10 +4,17 @@
 /** The service's calls that need no session (recovery, user type, passkey sign-in). */
 export const PUBLIC_SERVICE_BASE = '/portal-login-service/public';
 
+/**
+ * The passkey sign-in's two calls, each a constant of its own: the login page's inline module, whose bytes count
+ * before any interaction, carries these two paths and not the whole table below.
+ */
+export const PASSKEY_SIGN_IN_OPTIONS = '/portal-login-service/public/passkey/authentication/options';
+export const PASSKEY_SIGN_IN_VERIFY = '/portal-login-service/public/passkey/authentication/verify';
+
 /** The passkey calls; the signed-in ones need SiteMinder's session. */
 export const PASSKEY_PATHS = {
-  authenticationOptions: `${PUBLIC_SERVICE_BASE}/passkey/authentication/options`,
-  authenticationVerify: `${PUBLIC_SERVICE_BASE}/passkey/authentication/verify`,
+  authenticationOptions: PASSKEY_SIGN_IN_OPTIONS,
+  authenticationVerify: PASSKEY_SIGN_IN_VERIFY,
   registrationOptions: '/portal-login-service/passkey/registration/options',
   registrationVerify: '/portal-login-service/passkey/registration/verify',
   credentials: '/portal-login-service/passkey/credentials',

@@ -19,7 +19,6 @@ export type UserType = (typeof USER_TYPES)[number];
 
 /** Verify results of spec 8. */
 export const AUTHENTICATION_RESULTS = ['SUCCESS', 'FAILURE'] as const;
-export type AuthenticationResult = (typeof AUTHENTICATION_RESULTS)[number];
 
 /** Transition results of spec 8 (statistics). */
 export const TRANSITION_RESULTS = ['Success', 'Failure'] as const;

@@ -11,7 +11,7 @@ const MODULE_SUFFIX = '?inline-module';
  * islands use (a validator, a password rule) is then written once, and the script that runs before the island
  * wakes is that same code, never a hand copy.
  */
-async function compilePrePaint(entry: string): Promise<{ code: string; inputs: string[] }> {
+export async function compilePrePaint(entry: string): Promise<{ code: string; inputs: string[] }> {
   const bundled = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2020', metafile: true, legalComments: 'none', tsconfigRaw: {} });
   const source = bundled.outputFiles[0]?.text ?? '';
   // ES5 is what the pre-paint scripts promise (every browser parses them); TypeScript 6 still lowers to it.

@@ -6,8 +6,8 @@ import { xsrfHeaders } from './xsrf.ts';
  * and its module is inlined whole, so this one function serves both passkey pages.
  */
 export function passkeyCall(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
-  const headers = { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...xsrfHeaders(method) };
-  return fetch(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(signal ? { signal } : {}) });
+  const json = body === undefined ? null : JSON.stringify(body);
+  return fetch(path, { method, body: json, signal: signal ?? null, credentials: 'same-origin', headers: { ...(json ? { 'Content-Type': 'application/json' } : {}), ...xsrfHeaders(method) } });
 }
 
 /** Whether a failed WebAuthn call was the visitor (or this page) cancelling: nothing to say about it. */

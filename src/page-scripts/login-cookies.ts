@@ -1,4 +1,4 @@
-import { TARGET_COOKIE, setCookie } from '../lib/cookies.ts';
+import { TARGET_COOKIE, cookieText } from '../lib/cookies.ts';
 import type { CookieJar } from '../lib/cookies.ts';
 import { rememberBrand } from '../lib/white-label-cookie.ts';
 
@@ -8,7 +8,8 @@ import { rememberBrand } from '../lib/white-label-cookie.ts';
  */
 export function rememberLogin(jar: CookieJar, page: { brand: string | undefined; search: string; secure: boolean }): void {
   const target = new URLSearchParams(page.search).get('TARGET');
-  // encodeURIComponent leaves ' alone, which a cookie value must not carry (spec 5).
-  if (target) setCookie(jar, TARGET_COOKIE, encodeURIComponent(target).replace(/'/g, '%27'), { secure: page.secure });
+  // Valid by construction, so written without setCookie's checks (and their bytes, before any interaction):
+  // encodeURIComponent leaves only ' of what a cookie value must not carry (spec 5), and that is encoded too.
+  if (target) jar.cookie = cookieText(TARGET_COOKIE, encodeURIComponent(target).replace(/'/g, '%27'), { secure: page.secure });
   rememberBrand(jar, page.brand, page.secure);
 }

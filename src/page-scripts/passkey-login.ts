@@ -1,6 +1,6 @@
-import { PASSKEY_PATHS } from '../contract/service-paths.ts';
+import { PASSKEY_SIGN_IN_OPTIONS, PASSKEY_SIGN_IN_VERIFY } from '../contract/service-paths.ts';
 import { SITEMINDER_HOME } from '../contract/siteminder-paths.ts';
-import { passkeyCall } from '../lib/passkey-client.ts';
+import { passkeyCall, quietFailure } from '../lib/passkey-client.ts';
 
 const base64 = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (character) => character.charCodeAt(0));
 const base64url = (buffer: ArrayBuffer | null) => buffer && btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -71,7 +71,7 @@ export function startPasskeyLogin(box: HTMLElement | null): void {
     const query = new URLSearchParams(location.search);
     let stage: PasskeyMessage | '' = mediation === 'conditional' ? '' : 'fault';
     try {
-      const options = await passkeyCall('POST', PASSKEY_PATHS.authenticationOptions, { wl }, signal);
+      const options = await passkeyCall('POST', PASSKEY_SIGN_IN_OPTIONS, { wl }, signal);
       if (!options.ok) throw new Error(String(options.status));
       const publicKey = requestOptions((await options.json()) as PublicKeyCredentialRequestOptionsJSON);
       // Marked while pending, so the engines' journeys can show the request never holds up a password sign-in.
@@ -83,7 +83,7 @@ export function startPasskeyLogin(box: HTMLElement | null): void {
       if (!(credential instanceof Credential) || signal.aborted) return;
       stage = 'fault';
       button?.setAttribute('aria-busy', 'true');
-      const answer = await passkeyCall('POST', PASSKEY_PATHS.authenticationVerify, {
+      const answer = await passkeyCall('POST', PASSKEY_SIGN_IN_VERIFY, {
         wl, SMQUERYDATA: query.get('SMQUERYDATA') ?? '', TARGET: query.get('TARGET') ?? '', credential: assertionJSON(credential),
       });
       const body = (await answer.json().catch(() => ({}))) as { redirect?: unknown; code?: unknown };
@@ -101,7 +101,7 @@ export function startPasskeyLogin(box: HTMLElement | null): void {
       show(stage);
     } catch (error) {
       // A request that ends without a choice (cancelled, aborted, no passkey) stays quiet.
-      if (!(error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError'))) show(stage);
+      if (!quietFailure(error)) show(stage);
     } finally {
       button?.removeAttribute('aria-busy');
     }

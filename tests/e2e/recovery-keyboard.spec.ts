@@ -29,7 +29,7 @@ test.describe('by keyboard alone', () => {
     await expect(page.getByRole('heading', { name: 'Send passcode' })).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Passcode' })).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Passcode', exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.type(await codeSentTo(request, to));
     await page.keyboard.press('Enter');
@@ -58,7 +58,7 @@ test.describe('by keyboard alone', () => {
     // Back one to SMS, chosen with Space.
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Space');
-    await expect(page.getByRole('heading', { name: 'Passcode' })).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Passcode', exact: true })).toBeFocused();
     expect(await tab(page, 1)).toEqual(['input: Passcode']);
     await page.keyboard.type(await codeSentTo(request, '201-555-0147'));
     expect(await tab(page, 3)).toEqual(['button: Show passcode', 'button: Submit', 'button: Return to previous page']);

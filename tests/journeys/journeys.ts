@@ -419,7 +419,7 @@ export const journeys: Journey[] = [
       await driver.press('Tab');
       await focused(driver, role('button', /Option #1 Email/));
       await driver.press('Enter');
-      await focused(driver, role('heading', 'Passcode'));
+      await focused(driver, role('heading', 'Passcode', true));
       await driver.press('Tab');
       await focused(driver, passcode);
       await driver.type(await emulator.codeSentTo('john.doe@example.com'));

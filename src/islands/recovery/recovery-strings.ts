@@ -15,7 +15,7 @@ export const RECOVERY_STRING_KEYS = [
   'recovery.errors.network', 'recovery.errors.rateLimited', 'common.form.incomplete',
 ] as const;
 
-export type RecoveryStringKey = (typeof RECOVERY_STRING_KEYS)[number];
+type RecoveryStringKey = (typeof RECOVERY_STRING_KEYS)[number];
 export type RecoveryStrings = Record<RecoveryStringKey, string>;
 
 /** Fills `{{name}}` placeholders of an already translated text. */

@@ -40,7 +40,7 @@ const redirectCheck = codeLoader(() => import('../../lib/safe-redirect.ts'));
 const stepEffects = codeLoader(() => import('./verify-effects.ts'));
 
 /** The browser as the flow uses it. */
-export function browserForRecovery(options: Pick<RecoveryPageOptions, 'wlKey' | 'clickMonitor' | 'page'>): RecoveryBrowser {
+function browserForRecovery(options: Pick<RecoveryPageOptions, 'wlKey' | 'clickMonitor' | 'page'>): RecoveryBrowser {
   const listen = (names: readonly string[], listener: () => void) => {
     for (const name of names) window.addEventListener(name, listener, { once: true, passive: true });
     return () => { for (const name of names) window.removeEventListener(name, listener); };
@@ -211,5 +211,3 @@ export function createRecoveryPage(options: RecoveryPageOptions, browser: () => 
     start,
   };
 }
-
-export type RecoveryPage = ReturnType<typeof createRecoveryPage>;

@@ -27,7 +27,7 @@ export interface StepHistoryBrowser {
 }
 
 /** A history entry's state as the wizard wrote it, or null for any other (a fragment link's, another page's). */
-export function readStepEntry(state: unknown): StepEntry | null {
+function readStepEntry(state: unknown): StepEntry | null {
   if (typeof state !== 'object' || state === null) return null;
   const { recoveryStep, recoveryKey } = state as Partial<Record<keyof StepEntry, unknown>>;
   const pages: readonly string[] = ['REQUEST', 'OTP', 'VERIFY', 'ERROR', 'INFO'];
