@@ -1,13 +1,13 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LoaderContext } from 'astro/loaders';
 import { afterEach, describe, expect, test } from 'vitest';
 import { brandFolderSchema } from './brand-schema.ts';
 import type { BrandFolder } from './brand-schema.ts';
 import { brandsLoader } from './brands-loader.ts';
 import { formatProblem } from './config-errors.ts';
 import { loadBrands } from './load-brands.ts';
+import { loadCollection } from './loader-test-context.ts';
 
 const BRANDS = join(import.meta.dirname, '../../brands');
 let dir: string | undefined;
@@ -23,30 +23,8 @@ function brandsCopy(): string {
   return dir;
 }
 
-/**
- * The collection as Astro runs the loader in a build: its store, and parseData checking each entry against the
- * collection's schema (brandFolderSchema, as content.config.ts gives it), which is what a page then reads.
- */
-async function collection(brandsDir: string, only: readonly string[] = []) {
-  const stored = new Map<string, unknown>();
-  const parsed: string[] = [];
-  const context = {
-    collection: 'brands',
-    store: {
-      set: ({ id, data }: { id: string; data: unknown }) => stored.set(id, data),
-      has: (id: string) => stored.has(id),
-      delete: (id: string) => stored.delete(id),
-      clear: () => { stored.clear(); },
-    },
-    parseData: async ({ id, data }: { id: string; data: unknown }) => {
-      parsed.push(id);
-      return brandFolderSchema.parseAsync(data);
-    },
-    generateDigest: (data: unknown) => JSON.stringify(data).length.toString(16),
-  } as unknown as LoaderContext;
-  await brandsLoader({ brandsDir, only }).load(context);
-  return { entries: stored as Map<string, BrandFolder>, parsed };
-}
+/** The brands collection as a build loads it (content.config.ts's loader and schema). */
+const collection = (brandsDir: string, only: readonly string[] = []) => loadCollection('brands', brandsLoader({ brandsDir, only }), brandFolderSchema);
 
 const problemLines = (folder: BrandFolder | undefined) => (folder?.ok === false ? folder.problems.map(formatProblem) : []);
 

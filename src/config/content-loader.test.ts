@@ -1,12 +1,11 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LoaderContext } from 'astro/loaders';
 import { afterEach, describe, expect, test } from 'vitest';
 import { formatProblem } from './config-errors.ts';
 import { contentLoader } from './content-loader.ts';
 import { contentFileSchema } from './content-schema.ts';
-import type { ContentFile } from './content-schema.ts';
+import { loadCollection } from './loader-test-context.ts';
 
 const CONTENT = join(import.meta.dirname, '../../content');
 let dir: string | undefined;
@@ -16,26 +15,8 @@ afterEach(() => {
   dir = undefined;
 });
 
-/** The collection as Astro runs the loader in a build: its store, and parseData checking each entry by the collection's schema. */
-async function collection(contentDir: string) {
-  const stored = new Map<string, ContentFile>();
-  const parsed: string[] = [];
-  const context = {
-    collection: 'content',
-    store: {
-      set: ({ id, data }: { id: string; data: ContentFile }) => stored.set(id, data),
-      delete: (id: string) => stored.delete(id),
-      clear: () => { stored.clear(); },
-    },
-    parseData: async ({ id, data }: { id: string; data: unknown }) => {
-      parsed.push(id);
-      return contentFileSchema.parseAsync(data);
-    },
-    generateDigest: (data: unknown) => JSON.stringify(data).length.toString(16),
-  } as unknown as LoaderContext;
-  await contentLoader({ contentDir }).load(context);
-  return { entries: stored, parsed };
-}
+/** The content collection as a build loads it (content.config.ts's loader and schema). */
+const collection = (contentDir: string) => loadCollection('content', contentLoader({ contentDir }), contentFileSchema);
 
 describe('the content collection', () => {
   test('holds every content file as sanitized HTML, each checked by the collection schema on its way in', async () => {
