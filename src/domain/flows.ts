@@ -17,6 +17,11 @@ export const SUPPORTED_CHANNELS = ['email', 'phone', 'sms'] as const;
 export const USER_TYPES = ['internal', 'external', 'both'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
+/** The user type a page's query names (`uti`, spec 6): internal or external, else both (not known yet). */
+export function userTypeNamed(value: string | null | undefined): UserType {
+  return value === 'internal' || value === 'external' ? value : 'both';
+}
+
 /** Verify results of spec 8. */
 export const AUTHENTICATION_RESULTS = ['SUCCESS', 'FAILURE'] as const;
 

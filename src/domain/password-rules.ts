@@ -7,9 +7,14 @@ import { PASSWORD_MAX_LENGTH } from './limits.ts';
 /** How many previous passwords may not be reused (spec 5). */
 export const PASSWORD_HISTORY = 12;
 
-/** Minimum length by user type (spec 6): 8 external, 16 internal; an unknown type (both) gets the stricter rule. */
+/** Whose length rule a user type is held to (spec 6): an unknown type (both) gets the stricter, internal one. */
+export function lengthRuleOf(type: UserType): 'external' | 'internal' {
+  return type === 'external' ? 'external' : 'internal';
+}
+
+/** Minimum length by user type (spec 6): 8 external, 16 internal. */
 export function minimumPasswordLength(type: UserType): number {
-  return type === 'external' ? 8 : 16;
+  return lengthRuleOf(type) === 'external' ? 8 : 16;
 }
 
 /** The rules a new password is checked against, in the order the checklist shows them. */

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { BuiltEnvironmentMap } from '../contract/environment-map.ts';
+import { userTypeNamed } from '../domain/flows.ts';
 import type { UserType } from '../domain/flows.ts';
 import type { PortalKind } from '../domain/portal-kinds.ts';
 import { codeLoader } from '../lib/code-loader.ts';
@@ -12,8 +13,7 @@ import { $userType } from './visitor.ts';
 
 /** The user type the recovery flow passed in `uti`: both when missing or unknown. */
 export function userTypeOf(query: URLSearchParams): UserType {
-  const uti = query.get('uti');
-  return uti === 'internal' || uti === 'external' ? uti : 'both';
+  return userTypeNamed(query.get('uti'));
 }
 
 /**
