@@ -4,5 +4,8 @@
 /** The login form's action; the page adds SMQUERYDATA and TARGET to its query. */
 export const SITEMINDER_LOGIN_ACTION = '/login/forms/bg/ProcessLogin.fcc';
 
+/** The query parameters that tell SiteMinder where to go after a sign-in (spec 3, 7). */
+export const LOGIN_TARGETS = ['TARGET', 'BGTARGET'] as const;
+
 /** SiteMinder's home: where a sign-in goes when nothing safer names a target. */
 export const SITEMINDER_HOME = '/apps/home';

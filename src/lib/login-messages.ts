@@ -1,4 +1,4 @@
-import { SITEMINDER_LOGIN_ACTION } from '../contract/siteminder-paths.ts';
+import { LOGIN_TARGETS, SITEMINDER_LOGIN_ACTION } from '../contract/siteminder-paths.ts';
 import { isSafeRedirect } from './safe-redirect.ts';
 
 /** The SMUSRMSG catalogue of spec 8, as translation keys; anything else is the generic message. */
@@ -23,9 +23,6 @@ export function loginMessageKey(smUsrMsg: string): LoginMessageKey {
   const trimmed = smUsrMsg.trim();
   return (CATALOGUE as Record<string, LoginMessageKey>)[trimmed] ?? 'login.message.generic';
 }
-
-/** Query parameters the login form hands to SiteMinder as where to go after sign-in (spec 3, 7). */
-const LOGIN_TARGETS = ['TARGET', 'BGTARGET'] as const;
 
 /**
  * The query without a TARGET or BGTARGET that is not a same-origin path (isSafeRedirect): the page checks them

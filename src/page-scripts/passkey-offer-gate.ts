@@ -6,10 +6,11 @@
 // follows too; anything else, or a browser too old to check it, goes to SiteMinder's home.
 import { SITEMINDER_HOME } from '../contract/siteminder-paths.ts';
 import { OFFER_WATCHDOG_MS } from '../lib/passkey-support.ts';
+import { queryValue } from '../lib/query-value.ts';
 import { isSafeRedirect } from '../lib/safe-redirect.ts';
 
-const given = /[?&]TARGET=([^&]*)/.exec(location.search);
-if (given) {
+const given = queryValue(location.search, 'TARGET');
+if (given !== null) {
   const root = document.documentElement;
   root.className += ' passkey-offer';
   const goOn = (): void => {
@@ -17,9 +18,8 @@ if (given) {
     if (root.getAttribute('data-passkey-offer')) return;
     let target = SITEMINDER_HOME;
     try {
-      const value = decodeURIComponent((given[1] ?? '').replace(/\+/g, ' '));
-      if (isSafeRedirect(value, location.origin)) {
-        const url = new URL(value, location.href);
+      if (isSafeRedirect(given, location.origin)) {
+        const url = new URL(given, location.href);
         target = url.pathname + url.search + url.hash;
       }
     } catch {

@@ -7,9 +7,9 @@
 // plain form of a browser too old for the islands shows the right length too.
 import { userTypeNamed } from '../domain/flows.ts';
 import { lengthRuleOf } from '../domain/password-rules.ts';
+import { queryValue } from '../lib/query-value.ts';
 
-const given = /[?&]uti=([^&#]*)/.exec(location.search);
-const type = userTypeNamed(given ? given[1] : null);
+const type = userTypeNamed(queryValue(location.search, 'uti'));
 document.documentElement.setAttribute('data-uti', lengthRuleOf(type));
 if (type !== 'both') {
   document.addEventListener('DOMContentLoaded', () => {
