@@ -55,17 +55,11 @@ export const sendOtpResponseSchema = z.object({
 });
 export type SendOtpResponse = z.infer<typeof sendOtpResponseSchema>;
 
-/** POST fps/verify-otp. */
-export const verifyOtpRequestSchema = z.strictObject({
-  channel: channelSchema,
+/** POST fps/verify-otp: the send request of the passcode's channel, with the passcode and the device. */
+export const verifyOtpRequestSchema = z.extend(sendOtpRequestSchema, {
   devicePrint: z.string().check(z.maxLength(4000)),
   /** The passcode, obfuscated. */
   otp: obfuscated,
-  sessionId: id,
-  transactionId: id,
-  value: obfuscated,
-  flow: flowSchema,
-  userId,
 });
 export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
 
