@@ -99,12 +99,17 @@ test('jdoe verifies by SMS, shown as the last 4 digits with a plus sign, with sh
 
 test('jdoe verifies by call: the code shows read-only and the page checks every 20 seconds', async ({ page, request }) => {
   await page.clock.install();
+  // The 20-second check starts once the passcode step's code (its own chunk) has arrived; under load that can be
+  // after the fake clock has already run, so the clock waits for the chunk.
+  const stepCode = page.waitForResponse((response) => /\/verify-effects\.[^/]+\.js$/.test(new URL(response.url()).pathname));
   const recovery = new RecoveryPage(page);
   await recovery.requestPassword('jdoe');
   await recovery.choose(/Option #3 Call/);
   const code = recovery.callCode;
   await expect(code).toHaveAttribute('readonly', '');
   await expect(code).toHaveValue(/^\d{6}$/);
+  await stepCode;
+  await requestsSoFarSeen(page);
   const checks: string[] = [];
   page.on('request', (sent) => { if (sent.url().endsWith('/fps/verify-otp')) checks.push(sent.url()); });
   // One check between 18 and 22 seconds after the code showed, none before and none again before 38.
