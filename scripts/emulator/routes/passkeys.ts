@@ -8,7 +8,7 @@ import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationRe
 import {
   authenticationOptionsRequestSchema, authenticationVerifyRequestSchema, registrationOptionsRequestSchema, registrationVerifyRequestSchema,
 } from '../../../src/contract/passkeys.ts';
-import { PASSKEY_PATHS, PUBLIC_SERVICE_BASE } from '../../../src/contract/service-paths.ts';
+import { PASSKEY_PATHS } from '../../../src/contract/service-paths.ts';
 import { SITEMINDER_HOME } from '../../../src/contract/siteminder-paths.ts';
 import type { PasskeyCode, PasskeySummary } from '../../../src/contract/passkeys.ts';
 import { decodeSegment, EmulatorHttpError, readJson, safeTarget, sendJson } from '../http-utils.ts';
@@ -213,12 +213,13 @@ async function registrationVerify(context: PasskeyContext, req: IncomingMessage,
   sendJson(res, 201, { id, name, createdAt });
 }
 
-const PUBLIC = `${PUBLIC_SERVICE_BASE}/passkey/`;
-const SIGNED_IN = '/portal-login-service/passkey/';
+/** One of the passkey calls of design.md (a credential's DELETE names it below `credentials/`). */
+const isPasskeyPath = (path: string): boolean =>
+  Object.values(PASSKEY_PATHS).some((call) => call === path) || path.startsWith(`${PASSKEY_PATHS.credentials}/`);
 
 /** The passkey calls of design.md; false for other paths. */
 export async function handlePasskeys(context: PasskeyContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
-  if (!path.startsWith(PUBLIC) && !path.startsWith(SIGNED_IN)) return false;
+  if (!isPasskeyPath(path)) return false;
   const method = req.method ?? 'GET';
   try {
     if (method === 'POST' && path === PASSKEY_PATHS.authenticationOptions) await authenticationOptions(context, req, res);
