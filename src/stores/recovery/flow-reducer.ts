@@ -54,7 +54,7 @@ export type RecoveryEvent =
   | { type: 'restored'; snapshot: RecoveryState | null }
   | { type: 'cancelled' }
   | { type: 'viewed' }
-  | { type: 'codeUnavailable'; again: () => Promise<void> }
+  | { type: 'codeUnavailable' }
   | { type: 'retried' }
   | { type: 'failedUnexpectedly' };
 

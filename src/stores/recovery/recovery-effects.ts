@@ -118,9 +118,6 @@ export function createRecoveryEffects(deps: RecoveryDeps, apply: (event: Recover
       case 'userIdEmailed':
         deps.reportUsage({ from: stepName(before), to: 'FUID/infoPage', status: event.ok ? 'Success' : 'Failure', state: before });
         return;
-      case 'codeUnavailable':
-        again = event.again;
-        return;
       case 'retried': {
         const retry = again;
         again = undefined;
@@ -141,12 +138,21 @@ export function createRecoveryEffects(deps: RecoveryDeps, apply: (event: Recover
       await apply(event);
     } catch (error) {
       if (error instanceof CodeLoadError) {
-        await apply({ type: 'codeUnavailable', again: () => attempt(event) });
+        await unavailable(() => attempt(event));
         return;
       }
       console.error(error);
       await apply({ type: 'failedUnexpectedly' });
     }
+  }
+
+  /**
+   * Code that did not arrive: the code failure on screen, and what its Try again runs, kept here with the other
+   * effects so that every event stays plain data (what happened, never what to run).
+   */
+  async function unavailable(retry: () => Promise<void>): Promise<void> {
+    again = retry;
+    await apply({ type: 'codeUnavailable' });
   }
 
   /** Has the page's effect follow every transition that changes the state; gives its stop. */
@@ -155,5 +161,5 @@ export function createRecoveryEffects(deps: RecoveryDeps, apply: (event: Recover
     return () => { observers.delete(observer); };
   }
 
-  return { run, attempt, observe };
+  return { run, attempt, unavailable, observe };
 }

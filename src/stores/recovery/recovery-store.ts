@@ -25,7 +25,7 @@ export function createRecoveryStore(flow: Flow, deps: RecoveryDeps) {
 
   const actions = {
     /** Code the flow needed did not arrive (the step's views or effects): the code failure, with its Try again. */
-    codeUnavailable: (again: () => Promise<unknown>) => { void dispatch({ type: 'codeUnavailable', again: async () => { await again(); } }); },
+    codeUnavailable: (again: () => Promise<unknown>) => { void effects.unavailable(async () => { await again(); }); },
     /** Try again after a code failure: runs what failed again, keeping the step and what was typed. */
     retry: () => dispatch({ type: 'retried' }),
     /** Entering the page (spec 2.6): REQUEST, user type both; the page names its flow (FTU by its query). */
