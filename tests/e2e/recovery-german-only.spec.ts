@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { codeSentTo, lastCode } from './support/recovery-page.ts';
+import { codeSentTo, lastCode, runClockUntilCallChecked } from './support/recovery-page.ts';
 import { ChangePasswordPage, GERMAN_CHANGE_PASSWORD } from './support/change-password-page.ts';
 import { islandsHydrated } from './support/hydration.ts';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
@@ -64,8 +64,7 @@ test('every wizard step, message and dialog reads German only', async ({ page, c
     await weiter.click();
     await page.getByRole('button', { name: /Anruf/ }).click();
     await expect(callCode).toHaveValue(/^\d{6}$/);
-    await page.clock.runFor(20_000);
-    await expect(page.getByText('Wir konnten Sie telefonisch nicht erreichen.', { exact: false })).toBeVisible();
+    await runClockUntilCallChecked(page, page.getByText('Wir konnten Sie telefonisch nicht erreichen.', { exact: false }));
     await expectGerman('call error');
   });
 

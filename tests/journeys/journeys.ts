@@ -250,9 +250,18 @@ export const journeys: Journey[] = [
       await hasAttribute(driver, code, 'readonly', '');
       await hasValue(driver, code, /^\d{6}$/);
       await emulator.answerCalls();
-      // Where the driver has a page clock, time moves on; elsewhere the page's own 20 s poll runs for real.
-      if (driver.clock) await driver.clock.runFor(20_000);
-      await url(driver, /fps-self-change-pw/, CALL_POLL_WAIT_MS);
+      // Where the driver has a page clock, time moves on, 5 s at a time until the check has come: its timer starts
+      // once the passcode step's chunk has arrived, which under load can be after one 20 s run had gone by (the
+      // check then never came). Elsewhere the page's own 20 s poll runs for real.
+      const clock = driver.clock;
+      const changePassword = /fps-self-change-pw/;
+      if (clock) {
+        await until(async () => {
+          const at = await driver.url();
+          if (!changePassword.test(at)) await clock.runFor(5_000);
+          return at;
+        }, (at) => changePassword.test(at), 'the call check to move on to change password', CALL_POLL_WAIT_MS);
+      } else await url(driver, changePassword, CALL_POLL_WAIT_MS);
     },
   },
   {

@@ -50,6 +50,19 @@ export async function statistics(request: APIRequestContext, statsType?: string)
 }
 
 /** Drives the recovery wizard the way a visitor does, by labels and roles. */
+/**
+ * Runs the page's fake clock on, 5 s at a time, until `shown` is visible: what the 20-second call check brings.
+ * The check's timer starts only once the passcode step's chunk has arrived, which under load can be after a
+ * single `runFor(20_000)` has already run (it then never comes); bounded, so a check that never comes fails.
+ */
+export async function runClockUntilCallChecked(page: Page, shown: Locator): Promise<void> {
+  await expect.poll(async () => {
+    if (await shown.isVisible()) return true;
+    await page.clock.runFor(5_000);
+    return shown.isVisible();
+  }, { message: 'the call check came', timeout: 30_000 }).toBe(true);
+}
+
 export class RecoveryPage {
   readonly page: Page;
   readonly userId: Locator;
