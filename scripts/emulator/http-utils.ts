@@ -5,6 +5,7 @@ import type { z } from 'zod/mini';
 import type { ServiceErrorCode } from '../../src/domain/error-codes.ts';
 import { BRAND_KEY_FORMAT, DEFAULT_BRAND, isBrandKey } from '../../src/domain/brands.ts';
 import { SAME_ORIGIN_PATH } from '../../src/lib/safe-redirect.ts';
+import { cookieValue } from '../../src/lib/cookies.ts';
 
 /** Bodies above this are refused with 413. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -208,13 +209,9 @@ export function hostCookieName(req: IncomingMessage, name: string): string {
   return overTls(req) ? `__Host-${name}` : name;
 }
 
-/** Reads one cookie of the request. */
+/** Reads one cookie of the request: the first of its name, raw (the portal's one reader). */
 export function cookieOf(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
+  return cookieValue(req.headers.cookie, name) ?? undefined;
 }
 
 /** An unguessable token. */

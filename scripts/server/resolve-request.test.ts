@@ -20,6 +20,10 @@ describe('resolveRequest', () => {
     expect(resolveRequest('/', '', 'WL_KEY=acme', two)).toEqual({ kind: 'redirect', location: '/app/nxn/login' });
     expect(resolveRequest('/', '', 'WL_KEY=..%2Fevil', two)).toEqual({ kind: 'redirect', location: '/app/nxn/login' });
     expect(resolveRequest('/', '', 'WL_KEY=', two)).toEqual({ kind: 'redirect', location: '/app/nxn/login' });
+    // The first cookie of the name, as nginx's $cookie_WL_KEY and the root page's script read it; the whole value.
+    expect(resolveRequest('/', '', 'WL_KEY=summit; WL_KEY=nxn', two)).toEqual({ kind: 'redirect', location: '/app/summit/login' });
+    expect(resolveRequest('/', '', 'WL_KEY=acme; WL_KEY=summit', two)).toEqual({ kind: 'redirect', location: '/app/nxn/login' });
+    expect(resolveRequest('/', '', 'WL_KEY=summit=x', two)).toEqual({ kind: 'redirect', location: '/app/nxn/login' });
   });
 
   test('sends SiteMinder\'s credential collector (the root with SMQUERYDATA, TARGET and fromPage) to the cookie\'s brand login in the cookie\'s language', () => {

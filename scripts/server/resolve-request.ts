@@ -1,7 +1,7 @@
 import { BRAND_KEY_FORMAT, DEFAULT_BRAND, isBrandKey } from '../../src/domain/brands.ts';
 import { DEFAULT_LANGUAGE } from '../../src/domain/languages.ts';
 import type { Language } from '../../src/domain/languages.ts';
-import { WHITE_LABEL_COOKIE } from '../../src/lib/cookies.ts';
+import { cookieValue, WHITE_LABEL_COOKIE } from '../../src/lib/cookies.ts';
 import { displayLanguage, localizedPath, stripLanguagePrefix } from '../../src/lib/display-language.ts';
 import { ROUTES, fillPattern, matchRoute } from '../../src/hosting/route-table.ts';
 
@@ -69,13 +69,13 @@ function notFoundFile(page: string, language: Language, dist: DistIndex): string
   return candidates.find((file) => !file.includes('..') && dist.isFile(file)) ?? '404.html';
 }
 
-/** design.md: `/` goes to the brand the white-label cookie names when it was built, else the default brand. */
+/**
+ * design.md: `/` goes to the brand the white-label cookie names when it was built, else the default brand. The
+ * cookie is read as every host reads it: the first of its name (nginx's `$cookie_WL_KEY`, the root page's script).
+ */
 function homeBrand(cookieHeader: string | undefined, dist: DistIndex): string {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === WHITE_LABEL_COOKIE && value && isBrandKey(value) && dist.hasBrand(value)) return value;
-  }
-  return DEFAULT_BRAND;
+  const brand = cookieValue(cookieHeader, WHITE_LABEL_COOKIE);
+  return brand && isBrandKey(brand) && dist.hasBrand(brand) ? brand : DEFAULT_BRAND;
 }
 
 function languageOf(file: string): Language {

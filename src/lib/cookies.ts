@@ -61,9 +61,20 @@ export function cookieText(name: string, value: string, options: SetCookieOption
 /** Reads a cookie's raw value; null when absent. */
 export function getCookie(jar: CookieJar, name: string): string | null {
   validateName(name);
-  for (const part of jar.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
+  return cookieValue(jar.cookie, name);
+}
+
+/**
+ * The one cookie reader: a cookie's raw value in a Cookie header or `document.cookie`, the first of that name (as
+ * nginx's `$cookie_` reads it); null when absent. It checks nothing (getCookie checks the name), so the server and the
+ * pre-paint scripts read with it too: those are compiled to ES5 syntax without library polyfills and must run in
+ * IE11, hence a loop over an array and indexOf (no find, no startsWith, no spread).
+ */
+export function cookieValue(cookies: string | null | undefined, name: string): string | null {
+  for (const part of (cookies || '').split(';')) {
+    // A part without `=` reads as that name with an empty value.
+    const pair = part.trim() + '=';
+    if (pair.indexOf(name + '=') === 0) return pair.slice(name.length + 1, -1);
   }
   return null;
 }

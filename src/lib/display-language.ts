@@ -1,61 +1,54 @@
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
+import { cookieValue } from './cookies.ts';
 
 /** The cookie that picks the display language (spec 9). */
 export const LANGUAGE_COOKIE = 'USER_DISPLAY_LANGUAGE';
 
-/** Reads a language cookie value (`de_DE` or `de-DE`); undefined when it names no available language. */
+/**
+ * The language cookie's one rule (spec 9): a value like `de_DE` or `de-DE`, URL-decoded, any case, naming one of
+ * LANGUAGES; undefined for anything else (a value that does not decode, a language not built). The server, the
+ * page's pre-paint redirect and the site root's redirect all read the cookie through it. Those scripts are this
+ * code compiled to ES5 syntax without library polyfills (src/integrations/pre-paint.ts), and run in IE11 too: hence
+ * a loop, not `LANGUAGES.find`.
+ */
 export function languageFromCookieValue(value: string | undefined | null): Language | undefined {
-  if (!value) return undefined;
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(value);
+    const named = decodeURIComponent(value || '').trim().replace(/_/g, '-').toLowerCase();
+    for (const language of LANGUAGES) {
+      if (language.toLowerCase() === named) return language;
+    }
   } catch {
-    return undefined;
+    // A value that does not decode names no language.
   }
-  const normalized = decoded.trim().replace(/_/g, '-');
-  return LANGUAGES.find((language) => language.toLowerCase() === normalized.toLowerCase());
+  return undefined;
 }
 
 /** The display language for a Cookie header or document.cookie string, falling back to en-US. */
 export function displayLanguage(cookieHeader: string | undefined | null): Language {
-  const match = (cookieHeader ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`));
-  return languageFromCookieValue(match?.slice(LANGUAGE_COOKIE.length + 1)) ?? DEFAULT_LANGUAGE;
+  return languageFromCookieValue(cookieValue(cookieHeader, LANGUAGE_COOKIE)) ?? DEFAULT_LANGUAGE;
 }
 
-/** The explicit-language URL path of a page: en-US has no prefix, others live under `/<lang>`. */
+/**
+ * The explicit-language URL path of a page: en-US has no prefix, others live under `/<lang>`. Leading slashes of
+ * the bare path fold into one, so whatever address it is given (a not-found page answers any), the result is a path
+ * on this site, never `//evil.example`.
+ */
 export function localizedPath(path: string, language: Language): string {
-  const bare = stripLanguagePrefix(path).path;
-  return language === DEFAULT_LANGUAGE ? bare : `/${language}${bare === '/' ? '/' : bare}`;
+  const bare = '/' + stripLanguagePrefix(path).path.replace(/^\/+/, '');
+  return language === DEFAULT_LANGUAGE ? bare : '/' + language + bare;
 }
 
 /** Splits an explicit language prefix off a path: `/de-DE/app/nxn/login` -> de-DE + `/app/nxn/login`. */
 export function stripLanguagePrefix(path: string): { language: Language | undefined; path: string } {
   for (const language of LANGUAGES) {
     if (language === DEFAULT_LANGUAGE) continue;
-    const prefix = `/${language}`;
-    if (path === prefix || path.startsWith(`${prefix}/`)) {
-      return { language, path: path.slice(prefix.length) || '/' };
+    const prefix = '/' + language + '/';
+    // The prefix whole or followed by a slash. Concatenation and indexOf, not a template and startsWith: the
+    // pre-paint redirects (ES5 without polyfills, IE11) use this function, and each byte there is on every page.
+    if ((path + '/').indexOf(prefix) === 0) {
+      return { language, path: path.slice(prefix.length - 1) || '/' };
     }
   }
   return { language: undefined, path };
-}
-
-/**
- * The pre-paint script every page carries inline: on a plain static host it moves the visitor to
- * the page in the language their cookie names. It only acts when the cookie names an available
- * language other than the page's, so explicit-language links still work without a cookie.
- * Without a cookie, a page in another language than the default (a `/de-DE/` link followed) sets
- * one for the browser session: SiteMinder's answers (`/apps/home`, a failed login) lead back to
- * login through URLs without a language, and the cookie is what keeps the visitor's language there.
- * Not-found pages carry it too (they answer any address), so leading slashes fold into one:
- * `//evil.example` stays a path here.
- * Kept as source text because it must run before the first paint, before any module loads.
- */
-export function languageRedirectScript(): string {
-  const languages = JSON.stringify(LANGUAGES);
-  return `document.documentElement.className+=' js';(function(){try{var L=${languages};var have=document.documentElement.lang;var m=document.cookie.match(/(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)/);if(!m){if(have!==L[0])document.cookie='${LANGUAGE_COOKIE}='+have.replace('-','_')+'; path=/; samesite=Lax'+(location.protocol==='https:'?'; secure':'');return;}var v=decodeURIComponent(m[1]).replace(/_/g,'-').toLowerCase();var want=null;for(var i=0;i<L.length;i++){if(L[i].toLowerCase()===v)want=L[i];}if(!want||want===have)return;var p=location.pathname;for(var j=1;j<L.length;j++){var pre='/'+L[j];if(p===pre||p.indexOf(pre+'/')===0){p=p.slice(pre.length)||'/';}}p='/'+p.replace(/^\\/+/,'');var target=(want===L[0]?'':'/'+want)+p+location.search+location.hash;if(target!==location.pathname+location.search+location.hash)location.replace(target);}catch(e){}})();`;
 }
