@@ -30,7 +30,8 @@ export interface FaultProxy {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
-function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+/** The headers a proxy passes on: all but the hop-by-hop ones. */
+export function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
 }
 

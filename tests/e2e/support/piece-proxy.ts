@@ -1,6 +1,7 @@
 import { createServer, request as forward } from 'node:http';
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { endToEnd } from './fault-proxy.ts';
 
 /**
  * A proxy in front of the served portal that sends one page's HTML in pieces, the next only when the test
@@ -15,12 +16,6 @@ export interface PieceProxy {
   /** Sends the next piece (the last one ends the answer). */
   sendNext(): void;
   close(): Promise<void>;
-}
-
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'content-length']);
-
-function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
 }
 
 /** Cuts `html` after every match of `cut` (a global pattern) in its body. */
@@ -51,7 +46,10 @@ export async function startPieceProxy(target: string, path: string, cut: RegExp)
       answer.on('end', () => {
         pieces = piecesOf(Buffer.concat(chunks).toString('utf8'), cut);
         response = res;
-        res.writeHead(answer.statusCode ?? 200, endToEnd(answer.headers));
+        // Sent in pieces as it is cut: its length is left to chunked encoding.
+        const headers = endToEnd(answer.headers);
+        delete headers['content-length'];
+        res.writeHead(answer.statusCode ?? 200, headers);
         res.write(pieces.shift() ?? '');
         whenStarted(pieces.length + 1);
       });
