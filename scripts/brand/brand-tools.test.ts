@@ -49,11 +49,11 @@ test('the check names each kind of brand problem with its exact line', () => {
   expect(lines(['cwa', 'summit', 'harbor', 'nxn'])).toEqual([
     'brands/cwa/brand.json: displayName: must be a text, or { "en-US": text, "de-DE": text } with both languages',
     'brands/cwa/brand.json: colour: unknown key',
-    'brands/summit/theme.scss: $color-on-primary on $color-primary: contrast 1.51:1 is below WCAG AA 4.5:1',
-    'brands/summit/theme.scss: $color-primary on $color-surface: contrast 1.51:1 is below WCAG AA 4.5:1',
+    'brands/summit/theme.scss: $color-on-primary on $color-primary: contrast 1.51:1 is below WCAG AA 4.5:1: change $color-on-primary (text on buttons and on the selected tab) or $color-primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) in theme.scss',
+    'brands/summit/theme.scss: $color-primary on $color-surface: contrast 1.51:1 is below WCAG AA 4.5:1: change $color-primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) or $color-surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in theme.scss',
     'brands/harbor/brand.json: cookiePolicyConfig.apiEndpointEMEA: content/gateway/nope.json does not exist',
     'brands/harbor/brand.json: linkConfig.links[0].href: broken link: no page /app/harbor/help',
-    'brands/nxn/brand.json: logo: file "logo.svg" not found in brands/nxn/',
+    'brands/nxn/brand.json: logo: file "logo.svg" not found in brands/nxn/: add it, or name the file that is there',
   ]);
 });
 

@@ -5,17 +5,17 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../browsers/chromium.ts';
-import { ensureBuilt } from '../server/ensure-built.ts';
+import { buildPreview } from './preview-build.ts';
 import { serveWithEmulator } from '../server/serve-with-emulator.ts';
 
 const root = join(import.meta.dirname, '../..');
 const keys = process.argv.slice(2).length > 0 ? process.argv.slice(2) : listBrandKeys(join(root, 'brands'));
-if (process.argv.slice(2).length > 0) process.env['BRANDS'] = keys.join(',');
-ensureBuilt();
+// Its own build (preview/dist): dist/, what ops deploy, stays as it is.
+const built = await buildPreview(keys);
 const outDir = join(root, 'test-results', 'gallery');
 mkdirSync(outDir, { recursive: true });
 
-const { base, close } = await serveWithEmulator();
+const { base, close } = await serveWithEmulator(built);
 const pages = ['login?SMQUERYDATA=gallery', 'sorry', 'logout', 'systemRequirements', 'cookiePolicy', 'termsOfUse'].map((page) => `/app/{wl}/${page}`)
   .concat(['/self-service/{wl}/fps', '/self-service/{wl}/fuid', '/self-service/{wl}/fps-self-change-pw']);
 const executablePath = chromiumExecutable();

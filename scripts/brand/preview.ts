@@ -2,11 +2,14 @@
 // `npm run dev` already running on PORT (default 4321), or starts one; prints every page type's URL and opens
 // the login page in both languages where a browser is at hand (BROWSER=none: print only). Edits to
 // brands/<wl>/ then show on the open pages as you save.
-// `npm run brand:preview -- <wl> --build`: builds only that brand and serves the production build instead.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm run brand:preview -- <wl> --build`: builds that brand (and the default brand) into preview/dist, never dist/,
+// and serves that production build with the emulator instead.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
 import { brandPageUrls, devServerAnswers, startDevServer } from './dev-server.ts';
+import { buildPreview } from './preview-build.ts';
+import { serveWithEmulator } from '../server/serve-with-emulator.ts';
 
 const root = join(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
@@ -19,8 +22,12 @@ if (!key || !keys.includes(key)) {
 }
 
 if (build) {
-  const child = spawn(process.execPath, [join(root, 'scripts/server/start.ts')], { stdio: 'inherit', env: { ...process.env, BRANDS: key } });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  const out = await buildPreview([key]);
+  const { base, close } = await serveWithEmulator(out, Number(process.env['PORT'] ?? 4321));
+  console.log(`\nThe production build of ${key} (in ${out}) with the emulator on ${base}:`);
+  for (const { name, language, url } of brandPageUrls(base, key)) console.log(`  ${`${name} (${language})`.padEnd(30)} ${url}`);
+  console.log('Ctrl+C stops the server.');
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { close(); process.exit(0); });
 } else {
   const port = Number(process.env['PORT'] ?? 4321);
   const running = await devServerAnswers(`http://localhost:${String(port)}`);
