@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -82,4 +82,26 @@ test('a brand whose key the hosts route elsewhere is refused by the check and by
   rmSync(out, { recursive: true, force: true });
   expect(build.status).not.toBe(0);
   expect(`${build.stdout}${build.stderr}`).toContain('brands/pmg: (folder): brand key "pmg" is reserved: /app/pmg is a service path');
+});
+
+test('the build refuses a brand whose colours fail, as brand:check does, in a few lines naming the setting to change (issue 44)', { timeout: 120_000 }, () => {
+  const theme = join(brands, 'cwa', 'theme.scss');
+  writeFileSync(theme, `${readFileSync(theme, 'utf8')}\n$color-link: #999999;\n`);
+  const expected = [
+    'brands/cwa/theme.scss: $color-link on $color-surface: contrast 2.85:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in theme.scss',
+    'brands/cwa/theme.scss: $color-link on $color-background: contrast 2.57:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-background (the page behind the cards) in theme.scss',
+  ];
+  expect(lines(['cwa'])).toEqual(expected);
+  const out = mkdtempSync(join(tmpdir(), 'brand-tools-dist-'));
+  const build = spawnSync(process.execPath, [join(root, 'scripts/deploy/build-brands.ts'), '--out', out, 'cwa'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORTAL_BRANDS_DIR: brands },
+  });
+  rmSync(out, { recursive: true, force: true });
+  expect(build.status).toBe(1);
+  expect(`${build.stdout}${build.stderr}`.trim().split('\n')).toEqual([
+    ...expected,
+    'the build of cwa stopped: 2 problem(s) above; fix them and build again (npm run brand:check -- <wl> checks without building)',
+  ]);
 });
