@@ -2,10 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { JSDOM } from 'jsdom';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { formatProblem } from '../../src/config/config-errors.ts';
 import { checkBrands } from './check-brands.ts';
 import { createBrand } from './new-brand.ts';
+import { loadBrands } from '../../src/config/load-brands.ts';
 
 const root = join(import.meta.dirname, '../..');
 const content = join(root, 'content');
@@ -104,4 +106,18 @@ test('the build refuses a brand whose colours fail, as brand:check does, in a fe
     ...expected,
     'the build of cwa stopped: 2 problem(s) above; fix them and build again (npm run brand:check -- <wl> checks without building)',
   ]);
+});
+
+test('the scaffold keeps the brand\'s name as typed, in brand.json and in the logo (issue 44)', () => {
+  for (const [key, name] of [['hauck', 'Hauck & Aufhäuser Bank'], ['quoted', 'O\'Brien "Nord" <Süd> Bank']] as const) {
+    expect(createBrand(brands, key, name)).toMatchObject({ ok: true });
+    expect(lines([key])).toEqual([]);
+    const [brand] = loadBrands(brands, [key]);
+    expect(brand?.config.displayName).toEqual({ 'en-US': name, 'de-DE': name });
+    expect(brand?.config.heroText.tagline1).toEqual({ 'en-US': `Welcome to ${name}`, 'de-DE': `Willkommen bei ${name}` });
+    // The logo shows the name and says it to a screen reader, as typed.
+    const logo = new JSDOM(brand?.logoSvg ?? '', { contentType: 'image/svg+xml' }).window.document.documentElement;
+    expect(logo.getAttribute('aria-label')).toBe(name);
+    expect(logo.querySelector('text')?.textContent).toBe(name);
+  }
 });

@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
-import { contrastProblems, contrastRatio, FOCUS_SURFACES, parseColor, themeTokens } from './contrast.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COLOR_USES, contrastProblems, contrastRatio, FOCUS_SURFACES, parseColor, themeTokens } from './contrast.ts';
 
 type RGB = [number, number, number];
 import { loadBrands } from './load-brands.ts';
@@ -68,5 +70,13 @@ test('cwa\'s ring shows on its dark header by its inner tone, though its accent 
 test('every shipped brand meets AA for its text colours', () => {
   for (const brand of loadBrands(new URL('../../brands', import.meta.url).pathname)) {
     expect({ brand: brand.key, problems: contrastProblems(brand.themeCss) }).toEqual({ brand: brand.key, problems: [] });
+  }
+});
+
+test('the defaults and the new-brand template describe every colour setting where a brand manager edits it, as the checks name it', () => {
+  const root = new URL('../..', import.meta.url).pathname;
+  for (const file of ['brands/_defaults/theme.scss', 'scripts/brand/template/theme.scss']) {
+    const described = new Map([...readFileSync(join(root, file), 'utf8').matchAll(/^\$(color-[\w-]+):[^;]*;\s*\/\/\s*(.+)$/gm)].map((match) => [match[1], match[2]?.trim()]));
+    expect(Object.fromEntries(described), file).toEqual(COLOR_USES);
   }
 });

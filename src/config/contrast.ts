@@ -67,6 +67,7 @@ const TEXT_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['color-link', 'color-background'],
   ['color-primary', 'color-surface'],
   ['color-danger', 'color-surface'],
+  ['color-success', 'color-surface'],
 ];
 
 /**
