@@ -26,7 +26,7 @@ export function createBrand(brandsDir: string, key: string, name: string): { ok:
     const written = file.endsWith('.json') ? JSON.stringify(name).slice(1, -1) : file.endsWith('.svg') ? escapeXml(name) : name;
     const text = readFileSync(path, 'utf8').replaceAll('{{KEY}}', key).replaceAll('{{NAME}}', written);
     // The template logo's width follows the name, so a long name is not cut off at the edge of the image.
-    writeFileSync(path, text.replaceAll('{{LOGO_WIDTH}}', String(48 + Math.ceil([...name].length * 11.5))));
+    writeFileSync(path, text.replaceAll('{{LOGO_WIDTH}}', String(48 + Math.ceil(Array.from(name).length * 11.5))));
   }
   return { ok: true, dir };
 }

@@ -8,7 +8,7 @@ import { buildBrands } from '../deploy/build-brands.ts';
 
 const root = join(import.meta.dirname, '../..');
 /** The preview's build; `preview/` is not committed and nothing deploys it. */
-export const PREVIEW_DIST = join(root, 'preview', 'dist');
+const PREVIEW_DIST = join(root, 'preview', 'dist');
 
 /** Builds `keys` and the default brand into PREVIEW_DIST (replacing the last preview) and returns the folder. */
 export async function buildPreview(keys: readonly string[], out = PREVIEW_DIST): Promise<string> {

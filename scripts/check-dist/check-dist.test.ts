@@ -215,7 +215,7 @@ test('check:dist refuses an nginx location whose capture can reach a header (iss
   }
 });
 
-test('refuses a dist/ that lacks a brand of brands/, as a preview or a subset build leaves it, and release refuses it too (issue 44)', () => {
+test('refuses a dist/ that lacks a brand of brands/, as a preview or a subset build leaves it, and release refuses it too (issue 44)', { timeout: 60_000 }, () => {
   const brands = mkdtempSync(join(tmpdir(), 'brands-'));
   for (const key of ['_defaults', 'cwa', 'harbor', 'nxn']) mkdirSync(join(brands, key));
   const expected = deployBrands(brands, {});

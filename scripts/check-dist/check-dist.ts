@@ -18,7 +18,7 @@ import { headerRuleCount, STATIC_HOST_LIMITS } from '../../src/hosting/page-head
 import { notFoundFiles, redirectRuleCounts, REDIRECT_LIMITS } from '../../src/hosting/host-routes.ts';
 import { BUILD_INFO_FILE } from '../../src/config/build-environment.ts';
 import { brandsInDist, RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
-import { listBrandKeys } from '../../src/config/load-brands.ts';
+import { listBrandKeys } from '../../src/config/brand-keys.ts';
 import { relatedOriginLabelProblems } from '../../src/config/passkey-origins.ts';
 import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
 

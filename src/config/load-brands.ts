@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkBrandSvg, SVG_CLEANING_HINT } from './brand-svg.ts';
 import { contrastProblems } from './contrast.ts';
@@ -12,6 +12,9 @@ import type { ConfigProblem } from './config-errors.ts';
 import { deepMerge } from './deep-merge.ts';
 import { LANGUAGES } from '../domain/languages.ts';
 import { reservedBrandKeys } from '../hosting/route-table.ts';
+import { listBrandKeys } from './brand-keys.ts';
+
+export { listBrandKeys };
 
 const DEFAULTS_DIR = '_defaults';
 
@@ -131,14 +134,6 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
 function fileNameIn(value: unknown, field: string): string | undefined {
   const name = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
   return typeof name === 'string' && /^[\w.-]+\.svg$/.test(name) ? name : undefined;
-}
-
-/** The brand keys present in a brands folder (folders starting with `_` hold shared data). */
-export function listBrandKeys(brandsDir: string): string[] {
-  return readdirSync(brandsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ELEMENT_NODE, parse, TEXT_NODE } from 'ultrahtml';
-import type { Node } from 'ultrahtml';
+import type { ElementNode, Node } from 'ultrahtml';
 import { contrastRatio, parseColor, themeTokens } from './contrast.ts';
 
 // The logo sits on the header (`$color-header`), and a logo drawn in currentColor takes the header's text colour
@@ -33,8 +33,11 @@ const hex = ([r, g, b]: Rgb) => `#${[r, g, b].map((channel) => Math.round(channe
 /** The text an element shows (its own and its children's). */
 function textOf(node: Node): string {
   if (node.type === TEXT_NODE) return node.value;
-  return (node.children ?? []).map(textOf).join('');
+  return node.type === ELEMENT_NODE ? node.children.map(textOf).join('') : '';
 }
+
+/** The element children of a node. */
+const elementsOf = (node: { children: Node[] }): ElementNode[] => node.children.filter((child): child is ElementNode => child.type === ELEMENT_NODE);
 
 /**
  * The colours of `svg` (a checked brand SVG) that fail their minimum on the header of the compiled theme `themeCss`:
@@ -47,17 +50,18 @@ export function logoContrastProblems(svg: string, themeCss: string): LogoProblem
   const header = parseColor(tokens.get('color-header') ?? '');
   const onHeader = tokens.get('color-on-header') ?? '';
   if (!header) return [];
-  const document = parse(svg) as Node;
+  // ultrahtml's DocumentNode types its children as any (an Omit over an index signature): read as a parent.
+  const document = parse(svg) as { children: Node[] };
   const gradients = new Map<string, string[]>();
-  const collect = (node: Node) => {
-    if (node.type !== ELEMENT_NODE) return;
+  const collect = (node: ElementNode) => {
     const name = node.name.toLowerCase();
-    if ((name === 'lineargradient' || name === 'radialgradient') && node.attributes['id']) {
-      gradients.set(node.attributes['id'], (node.children ?? []).filter((child: Node) => child.type === ELEMENT_NODE && child.name.toLowerCase() === 'stop').map((stop: Node) => String(stop.attributes['stop-color'] ?? 'black')));
+    const id = node.attributes['id'];
+    if ((name === 'lineargradient' || name === 'radialgradient') && id !== undefined) {
+      gradients.set(id, elementsOf(node).filter((child) => child.name.toLowerCase() === 'stop').map((stop) => stop.attributes['stop-color'] ?? 'black'));
     }
-    (node.children ?? []).forEach(collect);
+    elementsOf(node).forEach(collect);
   };
-  (document.children ?? []).forEach(collect);
+  elementsOf(document).forEach(collect);
 
   const problems: LogoProblem[] = [];
   const shapeColours: Array<{ value: string; rgb: Rgb }> = [];
@@ -71,15 +75,14 @@ export function logoContrastProblems(svg: string, themeCss: string): LogoProblem
     if (reference !== undefined) return (gradients.get(reference) ?? []).map((stop) => (stop.toLowerCase() === 'currentcolor' ? onHeader : stop));
     return [trimmed];
   };
-  const visit = (node: Node, inherited: Paint) => {
-    if (node.type !== ELEMENT_NODE) return;
+  const visit = (node: ElementNode, inherited: Paint) => {
     const name = node.name.toLowerCase();
     if (NOT_PAINTED.has(name)) return;
-    const attributes = node.attributes as Record<string, string>;
+    const { attributes } = node;
     const paint: Paint = { fill: attributes['fill'] ?? inherited.fill, stroke: attributes['stroke'] ?? inherited.stroke, color: attributes['color'] ?? inherited.color };
     const text = TEXTS.has(name) ? textOf(node).trim() : '';
     // A <text>'s own words (those outside a <tspan> of their own paint are measured with the <text>).
-    const ownText = TEXTS.has(name) ? (node.children ?? []).filter((child: Node) => child.type === TEXT_NODE).map(textOf).join('').trim() : '';
+    const ownText = TEXTS.has(name) ? node.children.filter((child) => child.type === TEXT_NODE).map(textOf).join('').trim() : '';
     for (const [property, value] of [['fill', paint.fill], ['stroke', paint.stroke]] as const) {
       if (!SHAPES.has(name) && !(TEXTS.has(name) && ownText !== '')) continue;
       for (const colour of resolve(value, paint)) {
@@ -99,10 +102,10 @@ export function logoContrastProblems(svg: string, themeCss: string): LogoProblem
         }
       }
     }
-    (node.children ?? []).forEach((child: Node) => visit(child, paint));
+    elementsOf(node).forEach((child) => visit(child, paint));
   };
   // SVG's defaults: shapes and text are filled black and not stroked; currentColor is the header's text colour.
-  for (const child of (document.children ?? []) as Node[]) visit(child, { fill: 'black', stroke: 'none', color: 'currentColor' });
+  for (const child of elementsOf(document)) visit(child, { fill: 'black', stroke: 'none', color: 'currentColor' });
   if (shapeColours.length > 0) {
     const ratios = shapeColours.map(({ value, rgb }) => ({ value, ratio: contrastRatio(rgb, header) }));
     if (Math.max(...ratios.map(({ ratio }) => ratio)) < GRAPHIC_MINIMUM) {
