@@ -32,7 +32,8 @@ const hex = ([r, g, b]: Rgb) => `#${[r, g, b].map((channel) => Math.round(channe
 
 /** The text an element shows (its own and its children's). */
 function textOf(node: Node): string {
-  if (node.type === TEXT_NODE) return node.value;
+  // As written in the file: the five escapes the allowlist lets through, read as the browser shows them.
+  if (node.type === TEXT_NODE) return node.value.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&amp;', '&');
   return node.type === ELEMENT_NODE ? node.children.map(textOf).join('') : '';
 }
 
