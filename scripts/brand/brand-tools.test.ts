@@ -25,14 +25,23 @@ const lines = (only: string[]) => checkBrands(brands, content, only, () => undef
 test('the scaffold makes a brand that passes the check and builds', { timeout: 120_000 }, () => {
   expect(createBrand(brands, 'acme-capital', 'Acme Capital')).toMatchObject({ ok: true });
   expect(lines(['acme-capital'])).toEqual([]);
+  // A bank's own claim replaces the shared one; the others stay (issue 44).
+  const config = join(brands, 'acme-capital', 'brand.json');
+  writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')) as object, features: { secure: { 'en-US': 'Guarded by Acme Capital', 'de-DE': 'Geschützt von Acme Capital' } } }));
   const out = mkdtempSync(join(tmpdir(), 'brand-tools-dist-'));
   const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
     cwd: root,
     encoding: 'utf8',
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORTAL_BRANDS_DIR: brands, BRANDS: 'acme-capital' },
   });
+  const claims = (file: string) => [...readFileSync(join(out, file), 'utf8').matchAll(/<li class="features__item"[^>]*>.*?<span[^>]*>([^<]*)<\/span>/gs)].map((match) => match[1]);
+  const pages = build.status === 0 ? [claims('app/acme-capital/login.html'), claims('de-DE/app/acme-capital/login.html')] : [];
   rmSync(out, { recursive: true, force: true });
   expect(build.status, build.stderr).toBe(0);
+  expect(pages).toEqual([
+    ['Guarded by Acme Capital', 'Statements and balances, any time of day', 'Works on your phone, tablet and computer'],
+    ['Geschützt von Acme Capital', 'Kontoauszüge und Salden rund um die Uhr', 'Auf Smartphone, Tablet und Computer nutzbar'],
+  ]);
 });
 
 test('the scaffold refuses an existing or invalid key', () => {

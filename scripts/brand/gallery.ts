@@ -42,14 +42,31 @@ const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<
 async function shot(browser: Browser, url: string, width: number): Promise<string> {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 800 } });
   try {
-    await page.goto(url, { waitUntil: 'load' });
-    // The page's own fonts and islands are in: what a visitor sees once it has settled.
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // Settled: its requests done, and any page that sends a visitor on (a step that needs a session) arrived.
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForLoadState('networkidle');
     const bytes = await page.screenshot({ fullPage: true, type: 'jpeg', quality: 70 });
     return `data:image/jpeg;base64,${bytes.toString('base64')}`;
   } finally {
     await page.close();
   }
+}
+
+const outDir = join(root, 'preview', 'gallery');
+const file = join(outDir, 'index.html');
+const contents = PAGES.map(([name]) => name).join(', ');
+
+/** Writes the sheet with the sections so far: a long run can be looked at while it goes on. */
+function writeSheet(sections: readonly string[], complete: boolean): void {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(file, `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Brand sign-off: ${escapeHtml(keys.join(', '))}</title>
+<style>body{font-family:system-ui,sans-serif;margin:1rem 2rem;color:#1b1f24}h2{margin-top:3rem;border-top:1px solid #ccc;padding-top:1rem}h3{font-size:1rem;margin:1.5rem 0 .5rem}.row{display:flex;gap:1.5rem;align-items:flex-start;overflow-x:auto}figure{margin:0}figcaption{font-weight:600;margin-bottom:.25rem}img{border:1px solid #ccc;height:auto;max-width:100%}</style>
+<h1>Brand sign-off: ${escapeHtml(keys.join(', '))}</h1>
+<p>Built ${escapeHtml(new Date().toISOString())} from this checkout. Every page type (${escapeHtml(contents)}) in English and German, 390 px (a phone) and 1280 px wide, the whole page, beside the default brand ${DEFAULT_BRAND}.${complete ? '' : ' <strong>Incomplete: the run is still going or stopped.</strong>'}</p>
+${sections.join('\n')}
+</html>
+`);
 }
 
 const built = await buildPreview(keys);
@@ -75,6 +92,7 @@ try {
         }
       }
       sections.push(`<section id="${escapeHtml(`${key}-${name.toLowerCase().replaceAll(' ', '-')}`)}"><h2>${escapeHtml(key)}: ${escapeHtml(name)} <code>${escapeHtml(template.replace('{wl}', key))}</code></h2>${rows.join('')}</section>`);
+      writeSheet(sections, false);
       done += 1;
       process.stderr.write(`\r${String(done)}/${String(total)} page types`);
     }
@@ -83,16 +101,5 @@ try {
   await browser.close();
   close();
 }
-const outDir = join(root, 'preview', 'gallery');
-mkdirSync(outDir, { recursive: true });
-const file = join(outDir, 'index.html');
-const contents = PAGES.map(([name]) => name).join(', ');
-writeFileSync(file, `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>Brand sign-off: ${escapeHtml(keys.join(', '))}</title>
-<style>body{font-family:system-ui,sans-serif;margin:1rem 2rem;color:#1b1f24}h2{margin-top:3rem;border-top:1px solid #ccc;padding-top:1rem}h3{font-size:1rem;margin:1.5rem 0 .5rem}.row{display:flex;gap:1.5rem;align-items:flex-start;overflow-x:auto}figure{margin:0}figcaption{font-weight:600;margin-bottom:.25rem}img{border:1px solid #ccc;height:auto;max-width:100%}</style>
-<h1>Brand sign-off: ${escapeHtml(keys.join(', '))}</h1>
-<p>Built ${escapeHtml(new Date().toISOString())} from this checkout. Every page type (${escapeHtml(contents)}) in English and German, 390 px (a phone) and 1280 px wide, the whole page, beside the default brand ${DEFAULT_BRAND}.</p>
-${sections.join('\n')}
-</html>
-`);
+writeSheet(sections, true);
 console.log(`\nThe sign-off sheet: ${relative(process.cwd(), file) || file} (one file, images inside: send it as it is). dist/ was not touched.`);
