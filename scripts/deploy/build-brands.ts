@@ -100,6 +100,8 @@ function buildShard(outDir: string, brands: readonly string[]): Promise<ShardUsa
         reject(new Error(`the build of ${what} failed (exit ${String(code)})`));
         return;
       }
+      // Its warnings, held back while it ran in case it failed on a broken brand.
+      process.stderr.write(errors);
       const last = output.trim().split('\n').pop() ?? '{}';
       resolvePromise(JSON.parse(last) as ShardUsage);
     });
