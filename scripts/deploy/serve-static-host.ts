@@ -70,7 +70,7 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
   appendFileSync(join(release.dir, 'netlify.toml'), `\n[dev]\nframework = "#static"\nstaticServerPort = ${String(options.port + 1)}\n`);
   // netlify dev listens on every interface and has no option to say otherwise: the preload makes its server listen on
   // loopback, as wrangler does with --ip (issue 40).
-  const loopback = { PORTAL_LOOPBACK_PORT: String(options.port), NODE_OPTIONS: [env['NODE_OPTIONS'] ?? '', `--import=${pathToFileURL(join(import.meta.dirname, 'loopback-listen.ts')).href}`].join(' ').trim() };
+  const loopback = { PORTAL_LOOPBACK_PORT: String(options.port), NODE_OPTIONS: [process.env['NODE_OPTIONS'] ?? '', `--import=${pathToFileURL(join(import.meta.dirname, 'loopback-listen.ts')).href}`].join(' ').trim() };
   return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env: { ...env, ...loopback }, stdio: 'inherit' });
 }
 

@@ -94,7 +94,7 @@ describe('issue 40: paths as sent, and inspection only for a direct request', ()
       for (const [method, path] of [['GET', '/__emulator/outbox'], ['POST', '/__emulator/reset'], ['GET', '/__emulator/passkeys']] as const) {
         const answer = await rawRequest(api.base, method, path, headers);
         expect(answer.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(403);
-        expect(JSON.parse(answer.body), JSON.stringify(headers)).toMatchObject({ errorCode: 'NOT_DIRECT' });
+        expect(JSON.parse(answer.body), JSON.stringify(headers)).toMatchObject({ errorCode: 'CROSS_SITE', message: expect.stringContaining('only a direct request') as string });
       }
     }
     // The tests' own requests: straight to 127.0.0.1, localhost or [::1] by name.

@@ -72,7 +72,7 @@ function hostName(host: string | undefined): string | undefined {
  * bound elsewhere on purpose, reached by its own name) the address and the Host are free; a proxy never is.
  */
 function refuseIndirectInspection(req: IncomingMessage, env: Readonly<Record<string, string | undefined>> = process.env): void {
-  const refuse = (why: string) => new EmulatorHttpError(403, 'NOT_DIRECT', `inspection endpoints answer only a direct request: ${why}`);
+  const refuse = (why: string) => new EmulatorHttpError(403, 'CROSS_SITE', `inspection endpoints answer only a direct request: ${why}`);
   const proxyHeader = Object.keys(req.headers).find((name) => FORWARDING_HEADER.test(name));
   if (proxyHeader !== undefined) throw refuse(`${proxyHeader} says it came through a proxy`);
   if (env[INSPECTION_ENV]?.trim().toLowerCase() === 'on') return;
