@@ -27,7 +27,15 @@ function rawRequest(port: number, method: string, target: string): Promise<{ sta
     });
     let answer = Buffer.alloc(0);
     socket.setTimeout(15_000, () => socket.destroy(new Error(`${method} ${target}: no answer in 15 s`)));
-    socket.on('data', (chunk: Buffer) => { answer = Buffer.concat([answer, chunk]); });
+    socket.on('data', (chunk: Buffer) => {
+      answer = Buffer.concat([answer, chunk]);
+      // Whole once the body is (some runtimes keep the connection open a while after Connection: close).
+      const text = answer.toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const length = /\r\ncontent-length:\s*(\d+)/i.exec(text.slice(0, end))?.[1];
+      if (length === undefined ? /\r\n0\r\n\r\n$/.test(text) : Buffer.byteLength(text.slice(end + 4), 'latin1') >= Number(length)) socket.end();
+    });
     const done = () => {
       const text = answer.toString('latin1');
       resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0), body: text.split('\r\n\r\n').slice(1).join('\r\n\r\n') });
