@@ -58,6 +58,12 @@ export const registrationOptionsRequestSchema = z.strictObject({});
 /** `POST /portal-login-service/passkey/registration/verify`. */
 export const registrationVerifyRequestSchema = z.strictObject({ credential: registrationCredentialSchema, conditional: z.boolean() });
 
+/** The longest name of a passkey (design.md: 1 to 64 characters). */
+export const PASSKEY_NAME_MAX = 64;
+
+/** `PATCH /portal-login-service/passkey/credentials/{id}`: a name of 1 to 64 characters, not only spaces. */
+export const passkeyRenameRequestSchema = z.strictObject({ name: z.string().check(z.maxLength(PASSKEY_NAME_MAX), z.regex(/\S/)) });
+
 /** One of the visitor's passkeys, as the management page lists it. */
 const passkeySummarySchema = z.object({
   id: z.string(),
@@ -69,4 +75,7 @@ export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
 export const passkeyListSchema = z.array(passkeySummarySchema);
 
 /** The codes of a refused passkey call (`{ code }`). */
-export type PasskeyCode = 'PASSKEY_UNKNOWN' | 'PASSKEY_REJECTED' | 'ACCOUNT_LOCKED' | 'NO_SESSION';
+export type PasskeyCode = 'PASSKEY_UNKNOWN' | 'PASSKEY_REJECTED' | 'ACCOUNT_LOCKED' | 'NO_SESSION' | 'REAUTH_REQUIRED';
+
+/** A refused passkey call's answer (`{ code, errorCode, message }`); the pages read `code`. */
+export const passkeyRefusalSchema = z.object({ code: z.optional(z.string()) });
