@@ -3,7 +3,7 @@
  * passkeys can do (the login page's Sign in with a passkey), so nothing appears or goes once script runs.
  * ES5, hashed into the CSP by the page that renders it.
  */
-export const WEBAUTHN_GATE_SCRIPT = "if(!window.PublicKeyCredential)document.documentElement.className+=' no-webauthn';";
+const WEBAUTHN_GATE_SCRIPT = "if(!window.PublicKeyCredential)document.documentElement.className+=' no-webauthn';";
 
 /**
  * The class the pre-paint gate gives a page on a host outside the RP ID's domain: its passkey UI waits, hidden,
@@ -24,3 +24,6 @@ export function webauthnGateScript(rpId: string | null): string {
 
 /** How long the offer's module may take to start before the page goes on to TARGET without it (src/page-scripts/passkey-offer-gate.ts). */
 export const OFFER_WATCHDOG_MS = 2500;
+
+/** `fromPage` on the login page's address when a passkey change needed a recent sign-in (design.md): login says why. */
+export const REAUTH_FROM_PAGE = 'passkeys';

@@ -2,7 +2,7 @@ import { PASSKEY_RENEW_MS } from '../contract/passkey-challenge.ts';
 import { PASSKEY_SIGN_IN_OPTIONS } from '../contract/service-paths.ts';
 import { SITEMINDER_HOME } from '../contract/siteminder-paths.ts';
 import { passkeyCall, quietFailure } from '../lib/passkey-client.ts';
-import { RELATED_HOST_CLASS } from '../lib/passkey-support.ts';
+import { REAUTH_FROM_PAGE, RELATED_HOST_CLASS } from '../lib/passkey-support.ts';
 
 /** The code that runs once a passkey was chosen (verify, the hand-made JSON): loaded on use, its address in the box's data. */
 type Finish = typeof import('./passkey-login-finish.ts');
@@ -21,9 +21,10 @@ const REFUSALS: Readonly<Record<string, PasskeyMessage>> = { PASSKEY_UNKNOWN: 'u
  * aborts it (a refused one leaves it be). All of it runs before any interaction, inside the page's 6,800-byte
  * budget (inlined into the page: page-scripts/login-page.ts).
  */
-export function startPasskeyLogin(box: HTMLElement | null): void {
+export function startPasskeyLogin(found: HTMLElement | null): void {
   const Available = window.PublicKeyCredential as typeof PublicKeyCredential | undefined;
-  if (!box || !Available) return;
+  if (!found || !Available) return;
+  const box: HTMLElement = found;
   const Credential: typeof PublicKeyCredential = Available;
   const { dataset } = box;
   // A live region in the page from the start (aria-live in the HTML): the text written into it is announced.
@@ -118,6 +119,10 @@ export function startPasskeyLogin(box: HTMLElement | null): void {
     }
   }
 
+  // Sent here by Your passkeys for a change that needs a recent sign-in: the line that says why, written into
+  // its live region (in the page from the start, so it is announced).
+  const reauth = document.getElementById('passkey-reauth');
+  if (reauth && new URLSearchParams(location.search).get('fromPage') === REAUTH_FROM_PAGE) reauth.textContent = reauth.dataset['text'] ?? '';
   const start = () => {
     document.documentElement.classList.remove(RELATED_HOST_CLASS);
     // Bubbling, after every other handler: only a submit that goes ahead (no one refused it) ends the passkey request.

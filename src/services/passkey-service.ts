@@ -8,10 +8,10 @@ import type { ClientConfig, HttpClient } from './http.ts';
 import type { ServiceResult } from './service-errors.ts';
 
 /** Passkey calls time out like the service's other calls (spec 7: 30 s). */
-export const PASSKEY_TIMEOUT_MS = 30_000;
+const PASSKEY_TIMEOUT_MS = 30_000;
 
 /** Where a passkey sign-in came from: the login page's query, as a password sign-in posts it. */
-export interface PasskeySignInRequest {
+interface PasskeySignInRequest {
   wl: string;
   SMQUERYDATA: string;
   TARGET: string;
@@ -39,7 +39,7 @@ const asRequestOptions = (result: ServiceResult<unknown>) => result as ServiceRe
 const asCreationOptions = (result: ServiceResult<unknown>) => result as ServiceResult<PublicKeyCredentialCreationOptionsJSON>;
 
 /** The passkey calls over one page's HTTP client. */
-export function passkeyService(http: HttpClient): PasskeyService {
+function passkeyService(http: HttpClient): PasskeyService {
   const one = (id: string) => `${PASSKEY_PATHS.credentials}/${encodeURIComponent(id)}`;
   const timeoutMs = PASSKEY_TIMEOUT_MS;
   return {

@@ -60,9 +60,9 @@ function isLoopbackOrigin(origin: string): boolean {
 const BROWSER_COOKIE = 'PASSKEYBROWSER';
 
 /** The automatic upgrade (a conditional create) only this soon after a password sign-in of the session, once. */
-export const UPGRADE_WINDOW_MS = 5 * 60 * 1000;
+const UPGRADE_WINDOW_MS = 5 * 60 * 1000;
 /** Any other registration, a removal or a rename only this soon after a sign-in of the session. */
-export const CHANGE_WINDOW_MS = 10 * 60 * 1000;
+const CHANGE_WINDOW_MS = 10 * 60 * 1000;
 
 /** What the passkey routes need. */
 export interface PasskeyContext {
