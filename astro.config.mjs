@@ -57,7 +57,13 @@ export default defineConfig({
     plugins: [environmentModule()],
     // `?worker&url` builds a module of its own with its address (the login page's passkey code loaded on use,
     // src/page-scripts/passkey-login-finish.ts): an ES module, with the build's environment map like the pages'.
-    worker: { format: 'es', plugins: () => [environmentModule()] },
+    // Vite builds a worker without its exports; this module is imported for them, so they are kept. One file: the
+    // chunks a worker build splits off are not copied to the client's assets.
+    worker: {
+      format: 'es',
+      plugins: () => [environmentModule(), { name: 'portal-keep-module-exports', options: (options) => ({ ...options, preserveEntrySignatures: 'strict' }) }],
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
     build: {
       rolldownOptions: {
         output: {
