@@ -566,6 +566,7 @@ test.describe('Your passkeys says what happened (issue 42)', () => {
     await addAuthenticator(page);
     await passwordSignIn(page);
     await page.getByRole('button', { name: 'Not now' }).click();
+    await expect(page).toHaveURL(HOME);
     await page.goto('/app/nxn/passkey');
     await page.route('**/passkey/registration/verify', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'PASSKEY_REJECTED', errorCode: 'PASSKEY_REJECTED', message: 'refused' }) }));
     await page.getByRole('button', { name: 'Create a passkey' }).click();
