@@ -10,6 +10,8 @@ const config: KnipConfig = {
     'scripts/emulator/main.ts',
     // Built as a module of its own with `?worker&url` (login.astro) and imported by its address on use (passkey-login.ts).
     'src/page-scripts/passkey-login-finish.ts',
+    // Preloaded into netlify dev by path (node --import) from serve-static-host.ts.
+    'scripts/deploy/loopback-listen.ts',
   ],
   ignore: [
     // Brand folders and the brand:new template are data read by path (brand-theme.ts compiles each theme.scss
