@@ -540,7 +540,7 @@ test.describe('Your passkeys says what happened (issue 42)', () => {
       if (!location.pathname.endsWith('/passkey')) return;
       navigator.credentials.create = (options) => new Promise((_resolve, reject) => {
         // The automatic upgrade waits (no password manager offers it here); the button's prompt is closed.
-        if (options?.mediation === 'conditional') options.signal?.addEventListener('abort', () => { reject(new DOMException('aborted', 'AbortError')); });
+        if ((options as { mediation?: string } | undefined)?.mediation === 'conditional') options?.signal?.addEventListener('abort', () => { reject(new DOMException('aborted', 'AbortError')); });
         else reject(new DOMException('closed', 'NotAllowedError'));
       });
     });
