@@ -33,7 +33,7 @@ function writeHeaders(dir: string, serverPolicy = `${POLICY}; frame-ancestors 'n
   writeFileSync(join(dir, '_headers'), staticHostHeaders(hostPolicy));
   writeFileSync(join(dir, '_redirects'), staticHostRedirects());
   // What the build says of itself (its environment) and the related-origins file it writes with it.
-  writeBuildInfo(dir, { environment: 'PRODUCTION', passkeys: { rpId: 'portal.nxn.example', relatedOrigins: [] } });
+  writeBuildInfo(dir, { environment: 'PRODUCTION', commit: 'abc123', passkeys: { rpId: 'portal.nxn.example', allowedOrigins: ['https://portal.nxn.example'], relatedOrigins: [] } });
   mkdirSync(join(dir, '.well-known'), { recursive: true });
   writeFileSync(join(dir, '.well-known/webauthn'), JSON.stringify({ origins: [] }));
 }

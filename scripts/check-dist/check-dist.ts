@@ -328,14 +328,19 @@ function readBuildInfoQuietly(distDir: string) {
   }
 }
 
+/** The brands a dist/ was built for: its build stamp's subset, else BRANDS, else every brand of brands/. */
+export function brandsOfDist(distDir: string, root: string = join(import.meta.dirname, '..', '..')): string[] {
+  const stamp = join(serverDirOf(distDir), '.portal-build-stamp');
+  const subset = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : process.env['BRANDS'] ?? '';
+  return subset
+    ? subset.split(',').map((key) => key.trim()).filter(Boolean)
+    : readdirSync(join(root, 'brands')).filter((entry) => !entry.startsWith('_') && statSync(join(root, 'brands', entry)).isDirectory());
+}
+
 if (import.meta.main) {
   const root = join(import.meta.dirname, '..', '..');
   const distDir = process.argv[2] ?? join(root, 'dist');
-  const stamp = join(serverDirOf(distDir), '.portal-build-stamp');
-  const subset = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : process.env['BRANDS'] ?? '';
-  const brands = subset
-    ? subset.split(',').map((key) => key.trim()).filter(Boolean)
-    : readdirSync(join(root, 'brands')).filter((entry) => !entry.startsWith('_') && statSync(join(root, 'brands', entry)).isDirectory());
+  const brands = brandsOfDist(distDir, root);
   const problems = checkDist(distDir, brands);
   if (existsSync(distDir)) for (const line of formatDeployReport(deployReport(distDir))) console.log(line);
   const environment = existsSync(distDir) ? readBuildInfoQuietly(distDir) : undefined;

@@ -64,7 +64,7 @@ if (!existsSync(includes)) {
 const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
 mkdirSync(join(prefix, 'logs'));
 const isRelease = existsSync(join(dirname(given), 'release.json'));
-const dist = isRelease ? given : makeRelease({ dist: given, releases: join(prefix, 'releases'), host: 'nginx' }).site;
+const dist = isRelease ? given : makeRelease({ dist: given, releases: join(prefix, 'releases'), host: 'nginx', allowMock: true }).site;
 if (selfSigned && !tlsCert) ({ cert: tlsCert, key: tlsKey } = selfSignedCertificate(prefix));
 const accessLog = resolve(argument('access-log', join(prefix, 'logs', 'access.log')));
 let site = readFileSync(join(import.meta.dirname, 'portal.nginx.conf'), 'utf8')

@@ -51,7 +51,7 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
   if (missing) throw new Error(`${options.host}: ${missing}`);
   if (options.services !== undefined) serviceOrigin(options.services);
   const releases = resolve(options.releases ?? join(root, '.releases', options.host));
-  const release = makeRelease({ dist: options.dist ?? DIST_DIR, releases, host: options.host, keep: 2, ...(options.services ? { services: options.services } : {}) });
+  const release = makeRelease({ dist: options.dist ?? DIST_DIR, releases, host: options.host, keep: 2, allowMock: true, ...(options.services ? { services: options.services } : {}) });
   const env = {
     ...process.env,
     PATH: [join(root, 'node_modules', '.bin'), process.env['PATH'] ?? ''].join(delimiter),

@@ -68,9 +68,16 @@ export function loadBuiltEnvironmentMap(root: string = process.cwd(), environmen
 export const BUILD_INFO_FILE = '_portal-build.json';
 export const buildInfoSchema = z.strictObject({
   environment: z.enum(ENVIRONMENTS),
+  /** The commit the build was made from (`git rev-parse HEAD`, `-dirty` with uncommitted changes; PORTAL_COMMIT overrides). */
+  commit: z.string(),
   /** The RP ID and each related origin with the brands on it (empty in MOCK and LOCAL: the RP ID is the page's host). */
   passkeys: z.strictObject({
     rpId: z.string().nullable(),
+    /**
+     * Every origin whose pages use the RP ID's passkeys, the RP ID's own and those under it included: what the
+     * service must allow as a WebAuthn client origin (and for its calls) in this environment.
+     */
+    allowedOrigins: z.array(z.string()),
     relatedOrigins: z.array(z.strictObject({ origin: z.string(), brands: z.array(z.string()) })),
   }),
 });

@@ -47,7 +47,7 @@ function nextBuild(): string {
 
 test.beforeAll(async () => {
   rmSync(work, { recursive: true, force: true });
-  makeRelease({ dist: DIST_DIR, releases, host: 'nginx', now: Date.UTC(2026, 0, 1) });
+  makeRelease({ dist: DIST_DIR, releases, host: 'nginx', allowMock: true, now: Date.UTC(2026, 0, 1) });
   nginx = spawn(process.execPath, [join(import.meta.dirname, '../../scripts/deploy/run-nginx.ts'), '--port', String(RETENTION_PORT), '--dist', join(releases, 'current', 'site')], { stdio: 'inherit' });
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -78,7 +78,7 @@ test('a page of release N still loads its chunks after release N+1 is deployed, 
   const fromN = [...loaded].filter((path) => path.endsWith('.js'));
   expect(fromN.length).toBeGreaterThan(0);
 
-  const deployed = makeRelease({ dist: nextBuild(), releases, host: 'nginx', now: Date.UTC(2026, 0, 1) + HOUR });
+  const deployed = makeRelease({ dist: nextBuild(), releases, host: 'nginx', allowMock: true, now: Date.UTC(2026, 0, 1) + HOUR });
   expect(deployed.carried.length).toBeGreaterThan(0);
   // A visitor arriving now gets release N+1's page and chunks.
   const fresh = await (await request.get(`${base}/self-service/nxn/fps`)).text();
@@ -98,7 +98,7 @@ test('a page of release N still loads its chunks after release N+1 is deployed, 
   }, fromN)).toBe(0);
 
   // A deploy past the grace period (7 days after the one that dropped them) lets them go.
-  const later = makeRelease({ dist: nextBuild(), releases, host: 'nginx', now: Date.UTC(2026, 0, 1) + HOUR + 7 * 24 * HOUR });
+  const later = makeRelease({ dist: nextBuild(), releases, host: 'nginx', allowMock: true, now: Date.UTC(2026, 0, 1) + HOUR + 7 * 24 * HOUR });
   expect(later.dropped.map((file) => `/${file}`)).toEqual(expect.arrayContaining(fromN));
   for (const chunk of fromN) expect((await request.get(`${base}${chunk}`)).status(), chunk).toBe(404);
   expect(relative(releases, later.dir)).not.toContain('..');

@@ -48,7 +48,7 @@ async function answers(url: string, seconds: number): Promise<void> {
 const started: Array<Promise<void>> = [];
 const startedAt = performance.now();
 if (wanted.includes('nginx')) {
-  const release = makeRelease({ dist: DIST_DIR, releases: join(HOSTS_DIR, 'nginx'), host: 'nginx' });
+  const release = makeRelease({ dist: DIST_DIR, releases: join(HOSTS_DIR, 'nginx'), host: 'nginx', allowMock: true });
   // The services are not part of these checks: nginx proxies them to the bundled server, which answers 404.
   children.push(spawn(process.execPath, [join(import.meta.dirname, '../../scripts/deploy/run-nginx.ts'), '--port', String(HOST_PORTS.nginx), '--services', `127.0.0.1:${String(HOST_PORTS.server)}`, '--dist', release.site], { stdio: 'inherit' }));
   started.push(answers(`http://127.0.0.1:${String(HOST_PORTS.nginx)}/`, 30));
