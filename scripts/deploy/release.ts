@@ -16,10 +16,11 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
 import { z } from 'zod';
 import { brandsOfDist, checkDist } from '../check-dist/check-dist.ts';
 import { netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/hosting/host-routes.ts';
-import { ROUTES } from '../../src/hosting/route-table.ts';
+import { ROUTES, SERVICE_PREFIXES } from '../../src/hosting/route-table.ts';
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { HEALTH_FILE, RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
 import { readPortalHeaders } from '../../src/hosting/security-headers.ts';
@@ -28,6 +29,20 @@ import type { Environment } from '../../src/domain/environments.ts';
 
 /** Netlify's rewrite of the WebAuthn related-origins file's address to its `.json` copy. */
 const NETLIFY_RELATED_ORIGINS = ['[[redirects]]', `from = "/${RELATED_ORIGINS_PATH}"`, `to = "/${RELATED_ORIGINS_PATH}.json"`, 'status = 200', ''].join('\n');
+
+/** Netlify's edge function that answers a down service with the brand's outage page (src/hosting/netlify-outage.ts). */
+const NETLIFY_OUTAGE_FUNCTION = 'portal-outage';
+
+/** The edge function's declarations, one per service path and what is below it. */
+const netlifyOutageDeclarations = (): string => SERVICE_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/*`])
+  .map((path) => ['[[edge_functions]]', `path = ${JSON.stringify(path)}`, `function = ${JSON.stringify(NETLIFY_OUTAGE_FUNCTION)}`, ''].join('\n'))
+  .join('\n');
+
+/** The edge function's module: its TypeScript source and what it imports, bundled into one ES module. */
+export function netlifyOutageFunction(): string {
+  const bundled = buildSync({ entryPoints: [join(import.meta.dirname, '../../src/hosting/netlify-outage.ts')], bundle: true, write: false, format: 'esm', platform: 'neutral', target: 'es2022', legalComments: 'none', tsconfigRaw: {} });
+  return `// Written by npm run release (src/hosting/netlify-outage.ts). Do not edit.\n${bundled.outputFiles[0]?.text ?? ''}`;
+}
 
 /** The hosts a release is made for. */
 export const HOSTS = ['nginx', 'cloudflare', 'netlify'] as const;
@@ -110,6 +125,11 @@ export interface ReleaseOptions {
   allowMock?: boolean;
   /** How long to wait for another release or rollback of the same folder to end; without it, stop at once. */
   waitMs?: number;
+  /**
+   * Netlify: whether the release carries the outage edge function (default yes). `netlify dev` cannot run edge
+   * functions offline (Deno fetches their bootstrap from edge.netlify.com), so the local runtime goes without.
+   */
+  netlifyEdge?: boolean;
 }
 
 export interface ReleaseResult {
@@ -192,13 +212,15 @@ export function withReleaseLock<T>(releases: string, what: string, waitMs: numbe
   }
 }
 
-/** The includes of two nginx releases that differ (all of them when there was none before). */
+/** The includes of two nginx releases that differ (none for a first release). */
 function changedIncludes(before: string | undefined, after: string): string[] {
   const read = (release: string, file: string) => {
     const path = join(serverDirOf(join(release, 'site')), file);
     return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   };
-  return NGINX_INCLUDES.filter((file) => before === undefined || read(before, file) !== read(after, file));
+  // The first release: nginx reads them when the config is installed (docs/deploy-nginx.md), no reload to ask for.
+  if (before === undefined) return [];
+  return NGINX_INCLUDES.filter((file) => read(before, file) !== read(after, file));
 }
 
 /** Points `current` at `id`, in one rename, so a server reading through it sees one release or the other. */
@@ -221,7 +243,6 @@ function healthOf(site: string): Record<string, unknown> {
  * reading through it sees the old release or the new one, never half of each) and removes releases beyond `keep`.
  */
 export function makeRelease(options: ReleaseOptions): ReleaseResult {
-  const now = options.now ?? Date.now();
   const releases = resolve(options.releases);
   const dist = resolve(options.dist);
   if (!existsSync(join(dist, '_headers'))) throw new Error(`${dist} holds no build (no _headers): run npm run build first`);
@@ -240,7 +261,8 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   }
   const problems = checkDist(dist, brandsOfDist(dist));
   if (problems.length > 0) throw new Error(`${dist} fails check:dist (${String(problems.length)} problem(s)); nothing was released:\n${problems.map((line) => `  ${line}`).join('\n')}`);
-  return withReleaseLock(releases, `a release of ${dist}`, options.waitMs ?? 0, () => releaseLocked(options, { now, releases, dist, built, environment }));
+  // Its time (and so its id) taken once the lock is held: a release that waited is newer than the one it waited for.
+  return withReleaseLock(releases, `a release of ${dist}`, options.waitMs ?? 0, () => releaseLocked(options, { now: options.now ?? Date.now(), releases, dist, built, environment }));
 }
 
 function releaseLocked(options: ReleaseOptions, known: { now: number; releases: string; dist: string; built: string; environment: Environment | undefined }): ReleaseResult {
@@ -286,7 +308,12 @@ function releaseLocked(options: ReleaseOptions, known: { now: number; releases: 
     writeFileSync(join(incoming, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
     if (options.host === 'netlify') {
       // First of the redirects: Netlify takes the first rule that matches, and the route table's not-found rules match anything.
-      writeFileSync(join(incoming, 'netlify.toml'), netlifyConfig('site').replace(/^(\[build\]\npublish = .*\n)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`));
+      const edge = options.netlifyEdge !== false;
+      writeFileSync(join(incoming, 'netlify.toml'), `${netlifyConfig('site').replace(/^(\[build\]\npublish = .*\n)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`)}${edge ? `\n${netlifyOutageDeclarations()}` : ''}`);
+      if (edge) {
+        mkdirSync(join(incoming, 'netlify', 'edge-functions'), { recursive: true });
+        writeFileSync(join(incoming, 'netlify', 'edge-functions', `${NETLIFY_OUTAGE_FUNCTION}.js`), netlifyOutageFunction());
+      }
       // Netlify types a file by its extension whatever _headers says: the related-origins file goes out as a .json
       // file, rewritten to from its address (publishes() leaves the extensionless one out).
       if (existsSync(join(dist, RELATED_ORIGINS_PATH))) copy(join(dist, RELATED_ORIGINS_PATH), join(site, `${RELATED_ORIGINS_PATH}.json`));
@@ -298,9 +325,10 @@ function releaseLocked(options: ReleaseOptions, known: { now: number; releases: 
   }
   switchCurrent(releases, id);
 
+  // The oldest beyond `keep`, never the one now current (a --now from the past, a clock set back).
   const keep = Math.max(1, options.keep ?? 5);
-  const all = listReleases(releases);
-  for (const old of all.slice(0, Math.max(0, all.length - keep))) rmSync(join(releases, old), { recursive: true, force: true });
+  const others = listReleases(releases).filter((entry) => entry !== id);
+  for (const old of others.slice(0, Math.max(0, others.length - (keep - 1)))) rmSync(join(releases, old), { recursive: true, force: true });
   return { dir, environment, site: join(dir, 'site'), carried: carried.sort(), dropped: dropped.sort(), includesChanged: options.host === 'nginx' ? changedIncludes(previous, dir) : [] };
 }
 
