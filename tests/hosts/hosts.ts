@@ -12,6 +12,8 @@ import { missingRuntime } from '../../scripts/deploy/serve-static-host.ts';
  *   retention   HOSTS_PORT + 6  nginx of the asset-retention test, on releases of its own
  *   services    HOSTS_PORT + 7  the emulator (npm start's server) cloudflare's service paths go to
  *               HOSTS_PORT + 8  the emulator netlify's go to: each runtime's journeys change its own users
+ *   release     HOSTS_PORT + 17 nginx of the release-reload test (csp-after-release), on releases of its own
+ *   outage      HOSTS_PORT + 18 wrangler pages dev whose service is down (outage-pages; + 19: its inspector)
  */
 const HOSTS_PORT = Number(process.env['HOSTS_PORT'] ?? 4450);
 
@@ -20,6 +22,8 @@ export type HostName = (typeof HOST_NAMES)[number];
 
 export const HOST_PORTS: Readonly<Record<HostName, number>> = { server: HOSTS_PORT, nginx: HOSTS_PORT + 1, cloudflare: HOSTS_PORT + 2, netlify: HOSTS_PORT + 4 };
 export const RETENTION_PORT = HOSTS_PORT + 6;
+export const RELEASE_NGINX_PORT = HOSTS_PORT + 17;
+export const OUTAGE_CLOUDFLARE_PORT = HOSTS_PORT + 18;
 
 /** The static hosts whose runtimes route the service paths, each to an emulator of its own. */
 export const SERVICE_HOSTS = ['cloudflare', 'netlify'] as const;
