@@ -11,6 +11,7 @@ import type { Environment } from '../domain/environments.ts';
 import { passkeyConfigProblems, passkeyOrigins, relatedOriginsFile } from '../config/passkey-origins.ts';
 import type { BrandHosts } from '../config/passkey-origins.ts';
 import { serverDirOf } from './dist-layout.ts';
+import { siteFiles } from './site-files.ts';
 
 /** The WebAuthn related-origins file, served as application/json by every host. */
 export const RELATED_ORIGINS_PATH = '.well-known/webauthn';
@@ -84,6 +85,8 @@ export function writeEnvironmentFiles(distDir: string, options: { environment?: 
   const commit = buildCommit(root);
   // The release adds its id (scripts/deploy/release.ts): a monitor sees which release and commit answer.
   writeFileSync(join(distDir, HEALTH_FILE), `${JSON.stringify({ status: 'ok', environment, commit })}\n`);
+  // security.txt and robots.txt: every host serves them as files.
+  for (const [file, text] of Object.entries(siteFiles(root, environment))) writeFileSync(join(distDir, file), text);
   const info: BuildInfo = { environment, commit, passkeys: { rpId: origins.rpId, allowedOrigins: origins.origins.map(({ origin }) => origin), relatedOrigins: origins.relatedOrigins } };
   writeBuildInfo(distDir, info);
   return info;

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { DIST_DIR } from '../../scripts/server/ensure-built.ts';
 import { makeRelease } from '../../scripts/deploy/release.ts';
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
@@ -28,7 +29,7 @@ function nextBuild(): string {
   rmSync(next, { recursive: true, force: true });
   rmSync(serverDirOf(next), { recursive: true, force: true });
   cpSync(DIST_DIR, next, { recursive: true });
-  // nginx's includes come along; the .gz copies would no longer match the rewritten files: nginx then sends the files.
+  // nginx's includes come along; the .gz copies are made again below for the rewritten files (a release checks them).
   cpSync(serverDirOf(DIST_DIR), serverDirOf(next), { recursive: true, filter: (source) => !source.endsWith('.gz') });
   const renames = new Map<string, string>();
   for (const file of readdirSync(join(next, '_astro'))) {
@@ -42,6 +43,13 @@ function nextBuild(): string {
     writeFileSync(path, text);
   }
   for (const [from, to] of renames) renameSync(join(next, '_astro', from), join(next, '_astro', to));
+  for (const path of filesBelow(next)) {
+    const file = relative(next, path);
+    if (/\.(html|js|css)$/.test(file) && !['_worker.js'].includes(file)) {
+      mkdirSync(dirname(join(serverDirOf(next), file)), { recursive: true });
+      writeFileSync(join(serverDirOf(next), `${file}.gz`), gzipSync(readFileSync(path)));
+    }
+  }
   return next;
 }
 

@@ -37,7 +37,8 @@ function nextBuild(): string {
       if (element.tag !== 'script' || element.text.trim() === '') continue;
       const changed = `${element.text};`;
       hashes.set(cspHash(element.text), cspHash(changed));
-      html = html.replace(`${element.opening}${element.text}</script>`, `${element.opening}${changed}</script>`);
+      // A function, not a string: the script's own `$&` and `$'` must not be read as replacement patterns.
+      html = html.replace(`${element.opening}${element.text}</script>`, () => `${element.opening}${changed}</script>`);
     }
     writeFileSync(join(next, file), html);
   }
