@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
+import { readBuildInfo } from '../../src/hosting/environment-files.ts';
 import { brandPageUrls, devServerAnswers, startDevServer } from './dev-server.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -19,6 +20,18 @@ if (!key || !keys.includes(key)) {
 }
 
 if (build) {
+  // The preview builds one brand, MOCK, into dist/: never over a build made to deploy (ops' next release).
+  const built = (() => {
+    try {
+      return readBuildInfo(join(root, 'dist'))?.environment;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (built !== undefined && built !== 'MOCK' && built !== 'LOCAL') {
+    console.error(`dist/ holds a ${built} build, made to deploy: brand:preview --build would replace it with a MOCK build of ${key} alone. Release it first (npm run release), or preview without --build.`);
+    process.exit(1);
+  }
   const child = spawn(process.execPath, [join(root, 'scripts/server/start.ts')], { stdio: 'inherit', env: { ...process.env, BRANDS: key } });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
