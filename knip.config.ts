@@ -8,6 +8,10 @@ const config: KnipConfig = {
     // Started by path, not imported: build-brands.ts spawns a shard per CPU; the emulator runs alone (docs/emulator.md).
     'scripts/deploy/build-shard.ts',
     'scripts/emulator/main.ts',
+    // Bundled by path with esbuild into what a host runs, not imported: Netlify's outage edge function (release.ts)
+    // and the rules Cloudflare's _worker.js carries (cloudflare-worker.ts).
+    'src/hosting/netlify-outage.ts',
+    'src/hosting/outage-page.ts',
   ],
   ignore: [
     // Brand folders and the brand:new template are data read by path (brand-theme.ts compiles each theme.scss

@@ -18,7 +18,7 @@ export interface WorkerConfig {
 }
 
 /** The portal's own rules the worker runs (bundled into `_worker.js` from their TypeScript source). */
-export interface WorkerRules {
+interface WorkerRules {
   /** The outage page's addresses to try for a visitor's cookies (src/hosting/outage-page.ts). */
   outagePaths: (cookies: string | null) => string[];
 }

@@ -19,7 +19,7 @@ export const RELATED_ORIGINS_PATH = '.well-known/webauthn';
 export const HEALTH_FILE = 'health.json';
 
 /** The commit a build is made from: PORTAL_COMMIT (a CI's own), else git's HEAD, marked `-dirty` when the tree differs. */
-export function buildCommit(root: string, variables: NodeJS.ProcessEnv = process.env): string {
+function buildCommit(root: string, variables: NodeJS.ProcessEnv = process.env): string {
   const given = variables['PORTAL_COMMIT']?.trim();
   if (given) return given;
   const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });

@@ -12,7 +12,7 @@ export const SECURITY_TXT_PATH = '.well-known/security.txt';
 export const ROBOTS_TXT_PATH = 'robots.txt';
 
 /** The site files' configuration, validated; a problem stops the build (`file: path: message`). */
-export function loadSiteFiles(root: string): SiteFiles {
+function loadSiteFiles(root: string): SiteFiles {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(join(root, FILE), 'utf8'));
@@ -25,7 +25,7 @@ export function loadSiteFiles(root: string): SiteFiles {
 }
 
 /** RFC 9116's text: its fields in the configured order, `Expires` `expiresDays` after `now`. */
-export function securityTxt(fields: SecurityTxt, now: number): string {
+function securityTxt(fields: SecurityTxt, now: number): string {
   const expires = new Date(now + fields.expiresDays * 24 * 60 * 60 * 1000);
   expires.setUTCMilliseconds(0);
   return [
@@ -48,7 +48,7 @@ export function securityTxtExpiry(text: string): Date | undefined {
  * robots.txt: an indexed environment lets search engines list its pages but not the recovery flows and the
  * service paths (nothing there is for a search result); every other environment's hosts are listed nowhere.
  */
-export function robotsTxt(indexed: boolean): string {
+function robotsTxt(indexed: boolean): string {
   if (!indexed) return 'User-agent: *\nDisallow: /\n';
   const closed = ['/self-service/', '/de-DE/self-service/', ...SERVICE_PREFIXES.map((prefix) => `${prefix}/`)];
   return ['User-agent: *', ...closed.map((path) => `Disallow: ${path}`), ''].join('\n');
