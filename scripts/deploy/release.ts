@@ -14,7 +14,7 @@
 // routes) changed runs `--reload CMD` (e.g. 'sudo nginx -t && sudo systemctl reload nginx') and, with
 // `--check URL`, checks that nginx now sends the release's policy; without --reload it says nginx must reload.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { z } from 'zod';
@@ -193,7 +193,9 @@ export function withReleaseLock<T>(releases: string, what: string, waitMs: numbe
       // Taken a moment ago, its owner file not yet written: look again.
       owner = undefined;
     }
-    if (owner && !pidAlive(owner.pid)) {
+    // Its process gone, or no owner a minute after it was taken (its process died between the two steps).
+    const ownerless = owner === undefined && Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 60_000;
+    if ((owner && !pidAlive(owner.pid)) || ownerless) {
       rmSync(lock, { recursive: true, force: true });
       continue;
     }
@@ -231,7 +233,7 @@ function switchCurrent(releases: string, id: string): void {
   renameSync(next, join(releases, 'current'));
 }
 
-/** The build's commit (health.json, written by the build), if it names one. */
+/** The build's health file (its environment and commit), to which a release adds its id. */
 function healthOf(site: string): Record<string, unknown> {
   const file = join(site, HEALTH_FILE);
   return existsSync(file) ? z.record(z.string(), z.unknown()).parse(JSON.parse(readFileSync(file, 'utf8'))) : {};
