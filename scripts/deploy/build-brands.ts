@@ -17,6 +17,8 @@ import { unionPolicy } from '../../src/hosting/security-headers.ts';
 import { brandEntries, serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { writeRouteFiles } from '../../src/hosting/host-routes.ts';
 import { assertSameEnvironment, readBuildInfo, writeEnvironmentFiles } from '../../src/hosting/environment-files.ts';
+import { pageHeaderOptions } from '../../src/hosting/site-files.ts';
+import { buildEnvironment as buildEnvironmentOf } from '../../src/config/build-environment.ts';
 import type { Environment } from '../../src/domain/environments.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -188,7 +190,7 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
       }
     });
     if (options.into) syncRootBrandList(out);
-    const headers = writeHeaderFiles(out, unionPolicy(policies.filter(Boolean)));
+    const headers = writeHeaderFiles(out, unionPolicy(policies.filter(Boolean)), pageHeaderOptions(root, environment ?? buildEnvironmentOf()));
     writeRouteFiles(out);
     writeEnvironmentFiles(out, { root, ...(environment ? { environment } : {}) });
     const stamped = existsSync(join(outServer, STAMP)) ? readFileSync(join(outServer, STAMP), 'utf8').trim() : '';

@@ -3,7 +3,8 @@ import { ENVIRONMENTS } from '../domain/environments.ts';
 
 /**
  * `src/config/site-files.json`: what ops set per environment for the files every host serves beside the pages,
- * `/.well-known/security.txt` (RFC 9116) and `/robots.txt`. The build writes its environment's (docs/security.md).
+ * `/.well-known/security.txt` (RFC 9116) and `/robots.txt`, and the optional page headers a bank's go-live may
+ * ask for (HSTS preload, CSP reports). The build writes its environment's (docs/security.md).
  */
 
 /** RFC 9116's fields for one environment. */
@@ -21,6 +22,18 @@ const securityTxtSchema = z.strictObject({
 });
 export type SecurityTxt = z.infer<typeof securityTxtSchema>;
 
+/** Optional page headers of one environment (nginx and the static hosts send them with every page). */
+const pageHeaderOptionsSchema = z.strictObject({
+  /**
+   * Adds `preload` to Strict-Transport-Security: only once every subdomain of the registrable domain serves HTTPS
+   * and the domain is to be submitted to hstspreload.org (undoing it takes months). @example true
+   */
+  hstsPreload: z.boolean().optional(),
+  /** Where browsers send CSP violation reports (Reporting API): the page policy gets `report-to`, pages `Reporting-Endpoints`. @example "https://csp-reports.nxn.example/portal" */
+  cspReportTo: z.url({ protocol: /^https$/ }).optional(),
+});
+export type PageHeaderOptions = z.infer<typeof pageHeaderOptionsSchema>;
+
 export const siteFilesSchema = z.strictObject({
   /** security.txt per environment: every environment has one (a test host is as open to reports as production). */
   securityTxt: z.record(z.enum(ENVIRONMENTS), securityTxtSchema),
@@ -29,5 +42,7 @@ export const siteFilesSchema = z.strictObject({
    * paths). Every other environment's robots.txt disallows everything. @example ["PRODUCTION"]
    */
   indexedEnvironments: z.array(z.enum(ENVIRONMENTS)),
+  /** Page header options per environment; none by default. */
+  pageHeaders: z.partialRecord(z.enum(ENVIRONMENTS), pageHeaderOptionsSchema).optional(),
 });
 export type SiteFiles = z.infer<typeof siteFilesSchema>;

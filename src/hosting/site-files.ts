@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, problemsFromZod } from '../config/config-errors.ts';
 import { siteFilesSchema } from '../config/site-files-schema.ts';
-import type { SecurityTxt, SiteFiles } from '../config/site-files-schema.ts';
+import type { PageHeaderOptions, SecurityTxt, SiteFiles } from '../config/site-files-schema.ts';
 import type { Environment } from '../domain/environments.ts';
 import { SERVICE_PREFIXES } from './route-table.ts';
 
@@ -52,6 +52,11 @@ function robotsTxt(indexed: boolean): string {
   if (!indexed) return 'User-agent: *\nDisallow: /\n';
   const closed = ['/self-service/', '/de-DE/self-service/', ...SERVICE_PREFIXES.map((prefix) => `${prefix}/`)];
   return ['User-agent: *', ...closed.map((path) => `Disallow: ${path}`), ''].join('\n');
+}
+
+/** The page header options of `environment` (src/config/site-files.json `pageHeaders`), none when not set. */
+export function pageHeaderOptions(root: string, environment: Environment): PageHeaderOptions {
+  return loadSiteFiles(root).pageHeaders?.[environment] ?? {};
 }
 
 /** The two files of `environment`'s build, by their dist/ path. */
