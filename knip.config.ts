@@ -12,6 +12,8 @@ const config: KnipConfig = {
     // and the rules Cloudflare's _worker.js carries (cloudflare-worker.ts).
     'src/hosting/netlify-outage.ts',
     'src/hosting/outage-page.ts',
+    // Preloaded into netlify dev by path (node --import) from serve-static-host.ts.
+    'scripts/deploy/loopback-listen.ts',
   ],
   ignore: [
     // Brand folders and the brand:new template are data read by path (brand-theme.ts compiles each theme.scss

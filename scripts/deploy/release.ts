@@ -114,8 +114,8 @@ export interface ReleaseOptions {
   /** The deploy's time (tests move it). */
   now?: number;
   /**
-   * Netlify: the environment's service origin (`https://host[:port]`), written into the release's `_redirects`
-   * as proxy rules in place of any the build wrote. Cloudflare reads its origin at run time
+   * Netlify: the environment's service origin (`https://host[:port]`), written into the release's `netlify.toml`
+   * as proxy rewrites that set the client-address headers, in place of any the build wrote into `_redirects`. Cloudflare reads its origin at run time
    * (PORTAL_SERVICES_ORIGIN), so its release never carries them.
    */
   services?: string;
@@ -287,7 +287,9 @@ function releaseLocked(options: ReleaseOptions, known: { now: number; releases: 
       for (const file of filesBelow(built)) copy(join(built, file), file.endsWith('.gz') ? join(site, file) : join(serverDirOf(site), file));
     }
     if (options.host === 'cloudflare') writeFileSync(join(site, '_redirects'), withoutProxyRules(readFileSync(join(site, '_redirects'), 'utf8')));
-    if (options.host === 'netlify' && options.services !== undefined) writeFileSync(join(site, '_redirects'), staticHostRedirects(ROUTES, options.services));
+    // With services, every rule goes in netlify.toml (netlifyConfig): a proxy rewrite's headers cannot go in _redirects,
+    // which Netlify reads first, and the short addresses must stay after the proxies.
+    if (options.host === 'netlify' && options.services !== undefined) writeFileSync(join(site, '_redirects'), staticHostRedirects([]));
     // What a monitor reads (nginx's /healthz too): the build's environment and commit, and this release.
     writeFileSync(join(site, HEALTH_FILE), `${JSON.stringify({ ...healthOf(site), release: id })}\n`);
 
@@ -311,7 +313,7 @@ function releaseLocked(options: ReleaseOptions, known: { now: number; releases: 
     if (options.host === 'netlify') {
       // First of the redirects: Netlify takes the first rule that matches, and the route table's not-found rules match anything.
       const edge = options.netlifyEdge !== false;
-      writeFileSync(join(incoming, 'netlify.toml'), `${netlifyConfig('site').replace(/^(\[build\]\npublish = .*\n)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`)}${edge ? `\n${netlifyOutageDeclarations()}` : ''}`);
+      writeFileSync(join(incoming, 'netlify.toml'), `${netlifyConfig('site', ROUTES, options.services).replace(/^(\[build\]\npublish = .*\n)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`)}${edge ? `\n${netlifyOutageDeclarations()}` : ''}`);
       if (edge) {
         mkdirSync(join(incoming, 'netlify', 'edge-functions'), { recursive: true });
         writeFileSync(join(incoming, 'netlify', 'edge-functions', `${NETLIFY_OUTAGE_FUNCTION}.js`), netlifyOutageFunction());
