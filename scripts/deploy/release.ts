@@ -18,13 +18,14 @@ import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync,
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { z } from 'zod';
-import { brandsOfDist, checkDist } from '../check-dist/check-dist.ts';
 import { netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/hosting/host-routes.ts';
 import { ROUTES, SERVICE_PREFIXES } from '../../src/hosting/route-table.ts';
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { HEALTH_FILE, RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
 import { readPortalHeaders } from '../../src/hosting/security-headers.ts';
 import { ENVIRONMENTS } from '../../src/domain/environments.ts';
+import { brandsOfDist, checkDist, deployBrands, missingBrandProblems } from '../check-dist/check-dist.ts';
+import type { DeployBrands } from '../check-dist/check-dist.ts';
 import type { Environment } from '../../src/domain/environments.ts';
 
 /** Netlify's rewrite of the WebAuthn related-origins file's address to its `.json` copy. */
@@ -130,6 +131,8 @@ export interface ReleaseOptions {
    * functions offline (Deno fetches their bootstrap from edge.netlify.com), so the local runtime goes without.
    */
   netlifyEdge?: boolean;
+  /** The brands the release must hold (check:dist's deployBrands): a dist/ lacking any is refused. */
+  brands?: DeployBrands;
 }
 
 export interface ReleaseResult {
@@ -254,6 +257,9 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   if (options.environment && environment !== options.environment) {
     throw new Error(`${dist} was built for ${environment ?? 'no known environment'}, not ${options.environment}: build it with PORTAL_ENVIRONMENT=${options.environment} npm run build`);
   }
+  // A dist/ a preview or a subset build left with some brands would take the others offline.
+  const [missing] = options.brands ? missingBrandProblems(dist, options.brands) : [];
+  if (missing !== undefined) throw new Error(`${dist} is not a whole build: ${missing}`);
   if (environment !== undefined && TEST_BUILDS.includes(environment) && options.allowMock !== true) {
     throw new Error([
       `${dist} is a ${environment} build, a test build: it carries every environment's hosts and analytics in its pages and policy, and no passkey origins. A deploy never ships it.`,
@@ -453,7 +459,7 @@ if (import.meta.main) {
       console.log(`rolled back: ${relative(process.cwd(), result.dir) || '.'} is current again (left ${relative(process.cwd(), result.left)}; its ${String(result.carried.length)} asset(s) stay served for pages opened from it)`);
       if (host === 'nginx') for (const line of await reloadNginx(result.dir, result.includesChanged, reload, check)) console.log(line);
     } else {
-      const result = makeRelease({ dist, releases, host: host as Host, graceMs: graceDays * 24 * 60 * 60 * 1000, keep, waitMs, allowMock, ...(services ? { services } : {}), ...(environment ? { environment: environment as Environment } : {}) });
+      const result = makeRelease({ dist, releases, host: host as Host, brands: deployBrands(process.env['PORTAL_BRANDS_DIR'] ?? join(import.meta.dirname, '../../brands')), graceMs: graceDays * 24 * 60 * 60 * 1000, keep, waitMs, allowMock, ...(services ? { services } : {}), ...(environment ? { environment: environment as Environment } : {}) });
       console.log(`release ${relative(process.cwd(), result.dir) || '.'} of a ${result.environment ?? '(unknown environment)'} build is current (published root: ${relative(process.cwd(), result.site)})`);
       console.log(`kept ${String(result.carried.length)} asset(s) of earlier releases within ${String(graceDays)} day(s); dropped ${String(result.dropped.length)} past it`);
       if (host === 'nginx') for (const line of await reloadNginx(result.dir, result.includesChanged, reload, check)) console.log(line);
