@@ -7,7 +7,7 @@
 // warning where a static host's per-deploy limits would be exceeded (warnings do not fail: nginx and the
 // bundled server have no such limits).
 import fg from 'fast-glob';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { cspHash } from '../../src/hosting/csp.ts';
@@ -21,6 +21,7 @@ import { brandsInDist, RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hos
 import { listBrandKeys } from '../../src/config/brand-keys.ts';
 import { relatedOriginLabelProblems } from '../../src/config/passkey-origins.ts';
 import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
+import { ROBOTS_TXT_PATH, SECURITY_TXT_PATH, securityTxtExpiry } from '../../src/hosting/site-files.ts';
 
 /** Page files every brand has in every language (relative to the brand's folders). */
 export const BRAND_PAGES = [
@@ -155,6 +156,7 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
   if (!hostPolicy) problems.push('_headers: no site-wide policy: static hosts would send no page policy');
   problems.push(...hostRuleProblems(distDir));
   problems.push(...environmentProblems(distDir));
+  problems.push(...siteFileProblems(distDir));
   const headerPolicies: HeaderPolicies = [['header policy (_portal-headers.json)', serverPolicy], ['static-host policy (_headers)', hostPolicy]];
   for (const path of fg.sync('**/*', { cwd: distDir, absolute: true, dot: true })) {
     if (!/\.(html|js|css)$/.test(path)) continue;
@@ -195,6 +197,22 @@ export function environmentProblems(distDir: string): string[] {
   const written = (JSON.parse(readFileSync(file, 'utf8')) as { origins?: unknown }).origins;
   const expected = info.passkeys.relatedOrigins.map(({ origin }) => origin);
   if (JSON.stringify(written) !== JSON.stringify(expected)) problems.push(`${RELATED_ORIGINS_PATH}: its origins differ from ${BUILD_INFO_FILE}'s for ${info.environment}`);
+  return problems;
+}
+
+/**
+ * The files every host serves beside the pages (src/config/site-files.json): robots.txt, and a security.txt
+ * (RFC 9116) whose Expires has not passed, or is within 30 days of passing (rebuild before then), at `now`.
+ */
+export function siteFileProblems(distDir: string, now: number = Date.now()): string[] {
+  const problems: string[] = [];
+  if (!existsSync(join(distDir, ROBOTS_TXT_PATH))) problems.push(`${ROBOTS_TXT_PATH}: missing`);
+  const file = join(distDir, SECURITY_TXT_PATH);
+  if (!existsSync(file)) return [...problems, `${SECURITY_TXT_PATH}: missing`];
+  const expires = securityTxtExpiry(readFileSync(file, 'utf8'));
+  const soon = now + 30 * 24 * 60 * 60 * 1000;
+  if (expires === undefined || Number.isNaN(expires.getTime())) problems.push(`${SECURITY_TXT_PATH}: no Expires (RFC 9116 requires one)`);
+  else if (expires.getTime() <= soon) problems.push(`${SECURITY_TXT_PATH}: expires ${expires.toISOString()}, ${expires.getTime() <= now ? 'already past' : 'within 30 days'}: rebuild (the build sets it expiresDays ahead)`);
   return problems;
 }
 
@@ -358,6 +376,15 @@ function readBuildInfoQuietly(distDir: string) {
   } catch {
     return undefined;
   }
+}
+
+/** The brands a dist/ was built for: its build stamp's subset, else BRANDS, else every brand of brands/. */
+export function brandsOfDist(distDir: string, root: string = join(import.meta.dirname, '..', '..')): string[] {
+  const stamp = join(serverDirOf(distDir), '.portal-build-stamp');
+  const subset = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : process.env['BRANDS'] ?? '';
+  return subset
+    ? subset.split(',').map((key) => key.trim()).filter(Boolean)
+    : readdirSync(join(root, 'brands')).filter((entry) => !entry.startsWith('_') && statSync(join(root, 'brands', entry)).isDirectory());
 }
 
 if (import.meta.main) {
