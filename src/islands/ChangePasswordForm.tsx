@@ -157,7 +157,8 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
     setRuleNews(changed.map(([name, ok]) => `${name === 'length' ? lengthOf(min) : strings[name]}: ${ok ? strings.met : strings.unmet}`).join('. '));
   }
   return (
-    <form ref={form} method="post" action={`/pw/forms/smpwservices.fcc?${action.toString()}`} onSubmit={onSubmit} noValidate={hydrated}>
+    <form ref={form} method="post" action={`/pw/forms/smpwservices.fcc?${action.toString()}`} onSubmit={onSubmit} noValidate={hydrated}
+      data-hydrated={hydrated ? 'true' : undefined}>
       {error && <p className="alert alert--danger" role="alert">{error}</p>}
       {agent.failed && <CodeFailure onTryAgain={() => { actions.retry(); }} />}
       <p>{ftu ? strings.ftuIntro : strings.intro}</p>

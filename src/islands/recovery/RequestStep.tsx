@@ -110,7 +110,8 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
 
   const intro = <FlowText flow={flow} texts={{ FPS: strings['recovery.request.fpsIntro'], FTU: strings['recovery.request.ftuIntro'], FUID: strings['recovery.request.fuidIntro'] }} />;
   return (
-    <form onSubmit={submit} onMouseDown={keepFocusOnButtonPress} noValidate>
+    // data-hydrated: set only by the awake island (never in the static HTML), the mark its wake is timed by (bench:engage).
+    <form onSubmit={submit} onMouseDown={keepFocusOnButtonPress} noValidate data-hydrated={hydrated ? 'true' : undefined}>
       <p>{intro}</p>
       {flow === 'FUID' ? (
         <>
