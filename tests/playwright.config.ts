@@ -41,7 +41,8 @@ import { BASE_CONFIG, chrome } from './playwright-base.ts';
  *   E2E_NGINX_OPS_PORT         E2E_PORT + 19  nginx (go-live-nginx-smoke)  nginx of its own in front of stand-in backends
  *   E2E_NGINX_OUTAGE_PORT      E2E_PORT + 20  nginx (go-live-nginx-smoke)  nginx whose SiteMinder is down, service over TLS
  *   E2E_PASSKEYS_PORT          E2E_PORT + 21  passkeys                     passkeys (Chromium's virtual authenticator; enrols
- *                                                                          passkeys and reads the statistics)
+ *                                                                          passkeys and reads the statistics), and
+ *                                                                          walk-this-round (issue 43's walk)
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
  * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and
@@ -75,7 +76,7 @@ const ISOLATED: Array<{ spec: string; port: number; more?: string[] }> = [
   { spec: 'ways-back-to-login', port: port('E2E_WAYS_BACK_PORT', PORT + 14) },
   { spec: 'code-arrival', port: port('E2E_CODE_ARRIVAL_PORT', PORT + 15) },
   { spec: 'hydrate-on-engagement', port: port('E2E_ENGAGE_PORT', PORT + 16) },
-  { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21) },
+  { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21), more: ['walk-this-round'] },
 ];
 /** The spec that edits brand files under `astro dev` (it starts that server itself). */
 const DEV_SERVER_SPEC = 'brand-live-edit';
