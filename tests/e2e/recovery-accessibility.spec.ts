@@ -100,7 +100,7 @@ class Transcript {
   private readonly lines: string[] = [];
   /** How many announcements of the page now open were written down (a new page starts its record again). */
   private heard = 0;
-  private pageStartedAt = 0;
+  private pageSeen = '';
   private readonly page: Page;
   constructor(page: Page) {
     this.page = page;
@@ -111,8 +111,9 @@ class Transcript {
     const { label, outlined } = await focused(this.page);
     // Each page keeps its own record: counted across pages, the first things said on the next page were skipped
     // (the change-password rules typed first read as never said).
-    const startedAt = await this.page.evaluate(() => performance.timeOrigin);
-    if (startedAt !== this.pageStartedAt) [this.pageStartedAt, this.heard] = [startedAt, 0];
+    // Known by a mark of the document's own (the page's clock is faked: performance.timeOrigin stays the same).
+    const document = await this.page.evaluate(() => ((window as unknown as { walkPage?: string }).walkPage ??= crypto.randomUUID()));
+    if (document !== this.pageSeen) [this.pageSeen, this.heard] = [document, 0];
     const said = (await announcements(this.page)).slice(this.heard);
     this.heard += said.length;
     this.lines.push(`### ${pressed}`, '', `- focus: ${label}${outlined ? ' (ring drawn)' : ''}`);

@@ -20,13 +20,16 @@ const LANGUAGES = [
 class Walk {
   readonly lines: string[] = [];
   private heard = 0;
-  private origin = 0;
-  constructor(private readonly page: Page) {}
+  private origin = '';
+  private readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   async step(what: string, tree = false): Promise<string> {
     const { label, outlined } = await focused(this.page);
-    const startedAt = await this.page.evaluate(() => performance.timeOrigin);
-    if (startedAt !== this.origin) [this.origin, this.heard] = [startedAt, 0];
+    const document = await this.page.evaluate(() => ((window as unknown as { walkPage?: string }).walkPage ??= crypto.randomUUID()));
+    if (document !== this.origin) [this.origin, this.heard] = [document, 0];
     const said = (await announcements(this.page)).slice(this.heard);
     this.heard += said.length;
     this.lines.push(`### ${what}`, '', `- focus: ${label}${outlined ? ' (ring drawn)' : ''}`);
