@@ -10,6 +10,7 @@ import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync,
 import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/hosting/host-routes.ts';
+import { NETLIFY_EDGE_FOLDER, NETLIFY_EDGE_FUNCTION, netlifyEdgeFunction } from '../../src/hosting/netlify-edge.ts';
 import { ROUTES } from '../../src/hosting/route-table.ts';
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
@@ -164,10 +165,15 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   writeFileSync(join(dir, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
   if (options.host === 'netlify') {
     // First of the redirects: Netlify takes the first rule that matches, and the route table's not-found rules match anything.
-    writeFileSync(join(dir, 'netlify.toml'), netlifyConfig('site', ROUTES, options.services).replace(/^(\[build\]\npublish = .*\n)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`));
+    writeFileSync(join(dir, 'netlify.toml'), netlifyConfig('site', ROUTES, options.services).replace(/^(\[build\]\n(?:\w+ = .*\n)+)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`));
     // Netlify types a file by its extension whatever _headers says: the related-origins file goes out as a .json
     // file, rewritten to from its address (publishes() leaves the extensionless one out).
     if (existsSync(join(dist, RELATED_ORIGINS_PATH))) copy(join(dist, RELATED_ORIGINS_PATH), join(site, `${RELATED_ORIGINS_PATH}.json`));
+    // The edge function netlify.toml declares on the service prefixes, in Netlify's default folder beside it (issue 40).
+    if (options.services !== undefined) {
+      mkdirSync(join(dir, NETLIFY_EDGE_FOLDER), { recursive: true });
+      writeFileSync(join(dir, NETLIFY_EDGE_FOLDER, `${NETLIFY_EDGE_FUNCTION}.js`), netlifyEdgeFunction());
+    }
   }
 
   const link = join(releases, 'current');
