@@ -45,7 +45,9 @@ export interface ServeOptions {
 }
 
 /**
- * Makes a release of the build for `host` and starts its runtime on 127.0.0.1:`port` (Netlify's static server
+ * Makes a release of the build for `host` (a MOCK build too: this machine's runtime; on Netlify without the outage
+ * edge function, so the local runtime keeps netlify dev's own 504, but with the one refusing ambiguous service paths)
+ * and starts its runtime on 127.0.0.1:`port` (Netlify's static server
  * on `port` + 1). The runtime's own state (.wrangler/, .netlify/) goes in the release folder.
  */
 export function serveStaticHost(options: ServeOptions): ChildProcess {
@@ -53,7 +55,7 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
   if (missing) throw new Error(`${options.host}: ${missing}`);
   if (options.services !== undefined) serviceOrigin(options.services);
   const releases = resolve(options.releases ?? join(root, '.releases', options.host));
-  const release = makeRelease({ dist: options.dist ?? DIST_DIR, releases, host: options.host, keep: 2, ...(options.services ? { services: options.services } : {}) });
+  const release = makeRelease({ dist: options.dist ?? DIST_DIR, releases, host: options.host, keep: 2, allowMock: true, netlifyEdge: false, ...(options.services ? { services: options.services } : {}) });
   const env = {
     ...process.env,
     PATH: [join(root, 'node_modules', '.bin'), process.env['PATH'] ?? ''].join(delimiter),

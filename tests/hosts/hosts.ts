@@ -15,6 +15,8 @@ import { missingRuntime } from '../../scripts/deploy/serve-static-host.ts';
  *               HOSTS_PORT + 9  npm start's server with its emulator that nginx's service paths go to
  *               HOSTS_PORT + 10 npm start's server with its emulator: hostile-paths.spec.ts tries the spellings of
  *                               issue 40 on it as the bundled server
+ *   release     HOSTS_PORT + 17 nginx of the release-reload test (csp-after-release), on releases of its own
+ *   outage      HOSTS_PORT + 18 wrangler pages dev whose service is down (outage-pages; + 19: its inspector)
  */
 const HOSTS_PORT = Number(process.env['HOSTS_PORT'] ?? 4450);
 
@@ -23,6 +25,8 @@ export type HostName = (typeof HOST_NAMES)[number];
 
 export const HOST_PORTS: Readonly<Record<HostName, number>> = { server: HOSTS_PORT, nginx: HOSTS_PORT + 1, cloudflare: HOSTS_PORT + 2, netlify: HOSTS_PORT + 4 };
 export const RETENTION_PORT = HOSTS_PORT + 6;
+export const RELEASE_NGINX_PORT = HOSTS_PORT + 17;
+export const OUTAGE_CLOUDFLARE_PORT = HOSTS_PORT + 18;
 
 /** The static hosts whose runtimes route the service paths, each to an emulator of its own. */
 export const SERVICE_HOSTS = ['cloudflare', 'netlify'] as const;

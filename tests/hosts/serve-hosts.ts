@@ -48,7 +48,7 @@ async function answers(url: string, seconds: number): Promise<void> {
 const started: Array<Promise<void>> = [];
 const startedAt = performance.now();
 if (wanted.includes('nginx')) {
-  const release = makeRelease({ dist: DIST_DIR, releases: join(HOSTS_DIR, 'nginx'), host: 'nginx' });
+  const release = makeRelease({ dist: DIST_DIR, releases: join(HOSTS_DIR, 'nginx'), host: 'nginx', allowMock: true });
   // nginx proxies the service paths to npm start's server with its emulator (hostile-paths.spec.ts reads it directly).
   const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', HOST_PORTS.nginx) });
   createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(NGINX_SERVICES_PORT, '127.0.0.1');
