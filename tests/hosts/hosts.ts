@@ -12,6 +12,7 @@ import { missingRuntime } from '../../scripts/deploy/serve-static-host.ts';
  *   retention   HOSTS_PORT + 6  nginx of the asset-retention test, on releases of its own
  *   services    HOSTS_PORT + 7  the emulator (npm start's server) cloudflare's service paths go to
  *               HOSTS_PORT + 8  the emulator netlify's go to: each runtime's journeys change its own users
+ *               HOSTS_PORT + 11 the emulator nginx's go to (issue 41: first visits through nginx too)
  */
 const HOSTS_PORT = Number(process.env['HOSTS_PORT'] ?? 4450);
 
@@ -21,9 +22,10 @@ export type HostName = (typeof HOST_NAMES)[number];
 export const HOST_PORTS: Readonly<Record<HostName, number>> = { server: HOSTS_PORT, nginx: HOSTS_PORT + 1, cloudflare: HOSTS_PORT + 2, netlify: HOSTS_PORT + 4 };
 export const RETENTION_PORT = HOSTS_PORT + 6;
 
-/** The static hosts whose runtimes route the service paths, each to an emulator of its own. */
-export const SERVICE_HOSTS = ['cloudflare', 'netlify'] as const;
-export const SERVICES_PORTS: Readonly<Record<(typeof SERVICE_HOSTS)[number], number>> = { cloudflare: HOSTS_PORT + 7, netlify: HOSTS_PORT + 8 };
+/** The hosts that route the service paths, each to an emulator of its own, as a deploy routes them to its services. */
+export const SERVICE_HOSTS = ['nginx', 'cloudflare', 'netlify'] as const;
+export type ServiceHost = (typeof SERVICE_HOSTS)[number];
+export const SERVICES_PORTS: Readonly<Record<ServiceHost, number>> = { nginx: HOSTS_PORT + 11, cloudflare: HOSTS_PORT + 7, netlify: HOSTS_PORT + 8 };
 
 /** Where the suite keeps its releases. */
 export const HOSTS_DIR = join(import.meta.dirname, '../../test-results/hosts');

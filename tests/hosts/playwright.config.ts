@@ -28,7 +28,8 @@ export default defineConfig({
       testMatch: host === 'server' || host === 'nginx' ? /(black-box|hostile-paths)\.spec\.ts$/ : /black-box\.spec\.ts$/,
     })),
     ...(available.includes('nginx') ? [{ name: 'retention', use: chrome, testMatch: /asset-retention\.spec\.ts$/ }] : []),
-    // Sign-in and recovery through each static host's runtime, its service paths routed to its own emulator.
+    // Sign-in and recovery from a first visit (no cookies) through nginx and each static host's runtime, the
+    // service paths routed to the host's own emulator.
     ...SERVICE_HOSTS.filter((host) => available.includes(host)).map((host) => ({ name: `${host}-services`, use: { ...chrome, baseURL: `http://127.0.0.1:${String(HOST_PORTS[host])}` }, testMatch: /services\.spec\.ts$/ })),
   ],
   webServer: {

@@ -1,8 +1,8 @@
 // Starts every host of the black-box suite on one build (HOSTS names them, comma-separated): builds dist/
 // when missing or stale, makes a release of it per host (scripts/deploy/release.ts), starts nginx, wrangler and
 // netlify on theirs, waits until each answers, and starts the bundled server last: its answer tells Playwright
-// that all are up. Wrangler and netlify route the service paths (--services) each to an emulator of its own
-// (npm start's server and emulator on SERVICES_PORTS), as a deploy routes them to its environment's services.
+// that all are up. nginx, wrangler and netlify route the service paths (--services) each to an emulator of its
+// own (npm start's server and emulator on SERVICES_PORTS), as a deploy routes them to its environment's services.
 // Stops them all on SIGINT/SIGTERM.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -13,7 +13,7 @@ import { createPortalServer } from '../../scripts/server/portal-server.ts';
 import { createEmulator, hostWithPort } from '../../scripts/emulator/create-emulator.ts';
 import { makeRelease } from '../../scripts/deploy/release.ts';
 import { serveStaticHost } from '../../scripts/deploy/serve-static-host.ts';
-import { HOST_NAMES, HOST_PORTS, HOSTS_DIR, SERVICES_PORTS } from './hosts.ts';
+import { HOST_NAMES, HOST_PORTS, HOSTS_DIR, SERVICE_HOSTS, SERVICES_PORTS } from './hosts.ts';
 import type { HostName } from './hosts.ts';
 
 const wanted = (process.env['HOSTS'] ?? HOST_NAMES.join(',')).split(',').filter((name): name is HostName => (HOST_NAMES as readonly string[]).includes(name));
@@ -47,19 +47,20 @@ async function answers(url: string, seconds: number): Promise<void> {
 
 const started: Array<Promise<void>> = [];
 const startedAt = performance.now();
-if (wanted.includes('nginx')) {
-  const release = makeRelease({ dist: DIST_DIR, releases: join(HOSTS_DIR, 'nginx'), host: 'nginx' });
-  // The services are not part of these checks: nginx proxies them to the bundled server, which answers 404.
-  children.push(spawn(process.execPath, [join(import.meta.dirname, '../../scripts/deploy/run-nginx.ts'), '--port', String(HOST_PORTS.nginx), '--services', `127.0.0.1:${String(HOST_PORTS.server)}`, '--dist', release.site], { stdio: 'inherit' }));
-  started.push(answers(`http://127.0.0.1:${String(HOST_PORTS.nginx)}/`, 30));
-}
-for (const host of ['cloudflare', 'netlify'] as const) {
+for (const host of SERVICE_HOSTS) {
   if (!wanted.includes(host)) continue;
-  // Loopback only: the tests read the outbox here, never through the runtime; SMS name the runtime's site.
+  // Loopback only: the tests read the outbox here, never through the host; SMS name the host's site.
   const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', HOST_PORTS[host]) });
   createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(SERVICES_PORTS[host], '127.0.0.1');
-  children.push(serveStaticHost({ host, port: HOST_PORTS[host], releases: join(HOSTS_DIR, host), services: `http://127.0.0.1:${String(SERVICES_PORTS[host])}` }));
-  started.push(answers(`http://127.0.0.1:${String(HOST_PORTS[host])}/`, 120));
+  const services = `127.0.0.1:${String(SERVICES_PORTS[host])}`;
+  if (host === 'nginx') {
+    const release = makeRelease({ dist: DIST_DIR, releases: join(HOSTS_DIR, 'nginx'), host: 'nginx' });
+    children.push(spawn(process.execPath, [join(import.meta.dirname, '../../scripts/deploy/run-nginx.ts'), '--port', String(HOST_PORTS.nginx), '--services', services, '--dist', release.site], { stdio: 'inherit' }));
+    started.push(answers(`http://127.0.0.1:${String(HOST_PORTS.nginx)}/`, 30));
+  } else {
+    children.push(serveStaticHost({ host, port: HOST_PORTS[host], releases: join(HOSTS_DIR, host), services: `http://${services}` }));
+    started.push(answers(`http://127.0.0.1:${String(HOST_PORTS[host])}/`, 120));
+  }
 }
 try {
   await Promise.all(started);
