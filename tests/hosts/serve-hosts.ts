@@ -49,8 +49,10 @@ const started: Array<Promise<void>> = [];
 const startedAt = performance.now();
 for (const host of SERVICE_HOSTS) {
   if (!wanted.includes(host)) continue;
-  // Loopback only: the tests read the outbox here, never through the host; SMS name the host's site.
-  const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', HOST_PORTS[host]) });
+  // Loopback only: the tests read the outbox here, never through the host; SMS name the host's site. The RP ID is
+  // configuration, as on a real deploy: the runtimes fetch the service by its own address (127.0.0.1, which no
+  // RP ID can be), and the passkey test opens the host as localhost.
+  const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', HOST_PORTS[host]), passkeys: { rpId: 'localhost' } });
   createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(SERVICES_PORTS[host], '127.0.0.1');
   const services = `127.0.0.1:${String(SERVICES_PORTS[host])}`;
   if (host === 'nginx') {
