@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { cookieOf, EmulatorHttpError, sendJson, setCookieHeader, token } from './http-utils.ts';
-import { needsXsrf, XSRF_COOKIE, XSRF_HEADER, XSRF_PATH } from '../../src/lib/xsrf.ts';
+import { needsXsrf, XSRF_COOKIE, XSRF_HEADER, XSRF_PATH, XSRF_REFUSAL } from '../../src/lib/xsrf.ts';
 import { handleInspection } from './routes/inspection.ts';
 import { handleMetrics } from './routes/metrics.ts';
 import { handlePasskeys, passkeyConfigFromEnvironment } from './routes/passkeys.ts';
@@ -98,7 +98,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       // Cookie-to-header XSRF check (spec 7): the page copies the cookie (SameSite=Strict, readable by the page) into the header.
       const cookie = validXsrfCookie(req);
       if (needsXsrf(req.method ?? 'GET') && (!cookie || req.headers[XSRF_HEADER.toLowerCase()] !== cookie)) {
-        throw new EmulatorHttpError(403, 'XSRF', 'missing or wrong X-XSRF-TOKEN header');
+        throw new EmulatorHttpError(403, XSRF_REFUSAL, 'missing or wrong X-XSRF-TOKEN header');
       }
       // A static page without the cookie asks for it here before its first post (design.md, "Data flow"). The
       // answer always carries the cookie: the one the request lacked (set in handle) or the one it holds.
