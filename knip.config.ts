@@ -8,6 +8,8 @@ const config: KnipConfig = {
     // Started by path, not imported: build-brands.ts spawns a shard per CPU; the emulator runs alone (docs/emulator.md).
     'scripts/deploy/build-shard.ts',
     'scripts/emulator/main.ts',
+    // Preloaded into netlify dev by path (node --import) from serve-static-host.ts.
+    'scripts/deploy/loopback-listen.ts',
   ],
   ignore: [
     // Brand folders and the brand:new template are data read by path (brand-theme.ts compiles each theme.scss

@@ -89,8 +89,8 @@ export interface ReleaseOptions {
   /** The deploy's time (tests move it). */
   now?: number;
   /**
-   * Netlify: the environment's service origin (`https://host[:port]`), written into the release's `_redirects`
-   * as proxy rules in place of any the build wrote. Cloudflare reads its origin at run time
+   * Netlify: the environment's service origin (`https://host[:port]`), written into the release's `netlify.toml`
+   * as proxy rewrites that set the client-address headers, in place of any the build wrote into `_redirects`. Cloudflare reads its origin at run time
    * (PORTAL_SERVICES_ORIGIN), so its release never carries them.
    */
   services?: string;
@@ -138,7 +138,9 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
     for (const file of filesBelow(built)) copy(join(built, file), file.endsWith('.gz') ? join(site, file) : join(serverDirOf(site), file));
   }
   if (options.host === 'cloudflare') writeFileSync(join(site, '_redirects'), withoutProxyRules(readFileSync(join(site, '_redirects'), 'utf8')));
-  if (options.host === 'netlify' && options.services !== undefined) writeFileSync(join(site, '_redirects'), staticHostRedirects(ROUTES, options.services));
+  // With services, every rule goes in netlify.toml (netlifyConfig): a proxy rewrite's headers cannot go in _redirects,
+  // which Netlify reads first, and the short addresses must stay after the proxies.
+  if (options.host === 'netlify' && options.services !== undefined) writeFileSync(join(site, '_redirects'), staticHostRedirects([]));
 
   const carried: string[] = [];
   const dropped: string[] = [];
@@ -162,7 +164,7 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   writeFileSync(join(dir, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
   if (options.host === 'netlify') {
     // First of the redirects: Netlify takes the first rule that matches, and the route table's not-found rules match anything.
-    writeFileSync(join(dir, 'netlify.toml'), netlifyConfig('site').replace(/^(\[build\]\npublish = .*\n)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`));
+    writeFileSync(join(dir, 'netlify.toml'), netlifyConfig('site', ROUTES, options.services).replace(/^(\[build\]\npublish = .*\n)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`));
     // Netlify types a file by its extension whatever _headers says: the related-origins file goes out as a .json
     // file, rewritten to from its address (publishes() leaves the extensionless one out).
     if (existsSync(join(dist, RELATED_ORIGINS_PATH))) copy(join(dist, RELATED_ORIGINS_PATH), join(site, `${RELATED_ORIGINS_PATH}.json`));

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { makeRelease } from './release.ts';
 import { serviceOrigin } from '../../src/hosting/host-routes.ts';
 import { SERVICE_PREFIXES } from '../../src/hosting/route-table.ts';
@@ -67,7 +68,10 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
   }
   // netlify dev's static server takes 3999 unless told: the dev section of the release's netlify.toml tells it.
   appendFileSync(join(release.dir, 'netlify.toml'), `\n[dev]\nframework = "#static"\nstaticServerPort = ${String(options.port + 1)}\n`);
-  return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env, stdio: 'inherit' });
+  // netlify dev listens on every interface and has no option to say otherwise: the preload makes its server listen on
+  // loopback, as wrangler does with --ip (issue 40).
+  const loopback = { PORTAL_LOOPBACK_PORT: String(options.port), NODE_OPTIONS: [process.env['NODE_OPTIONS'] ?? '', `--import=${pathToFileURL(join(import.meta.dirname, 'loopback-listen.ts')).href}`].join(' ').trim() };
+  return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env: { ...env, ...loopback }, stdio: 'inherit' });
 }
 
 if (import.meta.main) {

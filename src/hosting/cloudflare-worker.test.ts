@@ -73,6 +73,33 @@ describe('Cloudflare Pages\' _worker.js', () => {
     expect(seen[0]?.headers['x-forwarded-for']).toBeUndefined();
   });
 
+  test('issue 40: refuses a path that would read another way at the service, and keeps the origin whatever the path', async () => {
+    // The runtime parses request.url as a WHATWG URL: dot segments are resolved and `\\` is `/` before the worker sees it.
+    for (const path of ['/apps/%2e%2e%2f__emulator/outbox', '/apps/..%2f__emulator/outbox', '/apps/..%5c__emulator/outbox', '/apps/%252e%252e%252f__emulator/outbox', '/login/%2E%2E%2Freset', '/apps//evil.example/x', '/portal-login-service//x']) {
+      seen.length = 0;
+      const answer = await visit(path, { redirect: 'manual' });
+      expect(answer.status, path).toBe(400);
+      expect(seen, path).toEqual([]);
+    }
+    seen.length = 0;
+    await visit('/apps/home?x=//evil.example', { redirect: 'manual' });
+    expect(seen.map((request) => [request.url, request.headers.host])).toEqual([['/apps/home?x=//evil.example', new URL(origin).host]]);
+  });
+
+  test('issue 40: passes on no hop-by-hop header and no client-address or forwarding header the visitor sent', async () => {
+    seen.length = 0;
+    await visit('/apps/home', {
+      headers: {
+        Connection: 'keep-alive, X-Secret', 'X-Secret': 's', 'Keep-Alive': 'timeout=5', 'Proxy-Authorization': 'Basic eA==', TE: 'trailers', Proxy: 'http://evil.example',
+        Forwarded: 'for=6.6.6.6', Via: '1.1 evil', 'X-Real-IP': '6.6.6.6', 'True-Client-IP': '6.6.6.6', 'X-Forwarded-Port': '1', 'X-Forwarded-Server': 'evil', 'CF-Connecting-IP': '203.0.113.9',
+      },
+      redirect: 'manual',
+    });
+    const headers = seen[0]?.headers ?? {};
+    for (const name of ['x-secret', 'keep-alive', 'proxy-authorization', 'te', 'proxy', 'forwarded', 'via', 'x-real-ip', 'true-client-ip', 'x-forwarded-port', 'x-forwarded-server']) expect(headers[name], name).toBeUndefined();
+    expect(headers['x-forwarded-for']).toBe('203.0.113.9');
+  });
+
   test('answers with the service\'s cookies and redirect on the visitor\'s origin, the site\'s security headers and no-store', async () => {
     const answer = await visit('/apps/home', { redirect: 'manual' });
     expect(answer.headers.get('Location')).toBe('/apps/home');

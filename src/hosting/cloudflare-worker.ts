@@ -28,9 +28,9 @@ const WORKER_CONFIG: WorkerConfig = {
 
 /**
  * Proxies a service path to the environment's service origin, as nginx's service location does: method, body
- * and headers as sent, the visitor's host and scheme in X-Forwarded-Host and X-Forwarded-Proto, the visitor's
- * address (Cloudflare's CF-Connecting-IP, never one the visitor sent) in X-Forwarded-For, redirects passed on
- * as they are; the answer gets the site's security headers and `no-store`. Anything else goes to the static
+ * and end-to-end headers as sent, the visitor's host and scheme in X-Forwarded-Host and X-Forwarded-Proto, the
+ * visitor's address (Cloudflare's CF-Connecting-IP, never one the visitor sent) in X-Forwarded-For, a path that
+ * would read another way at the service refused (400), redirects passed on as they are; the answer gets the site's security headers and `no-store`. Anything else goes to the static
  * assets. Self-contained (the build writes its source into `_worker.js`): it names nothing outside itself.
  */
 async function handleRequest(request: Request, env: WorkerEnv, config: WorkerConfig): Promise<Response> {
@@ -50,13 +50,25 @@ async function handleRequest(request: Request, env: WorkerEnv, config: WorkerCon
     console.error('PORTAL_SERVICES_ORIGIN is not set to the service origin (https://host[:port]) of this environment');
     return text(503, 'Service Unavailable');
   }
+  // The runtime has resolved dot segments and read `\` as `/` (WHATWG URL) before the prefix was matched; an escaped
+  // dot, slash, backslash or percent, or an empty segment, would still read another way at the service (issue 40).
+  if (/\/\/|%2e|%2f|%5c|%25/i.test(url.pathname)) return text(400, 'Bad Request');
+  // Hop-by-hop headers (those the visitor's Connection names too) and every client-address or forwarding header
+  // the visitor sent stay here: the service hears who the visitor is from this worker alone.
   const headers = new Headers(request.headers);
+  const hopByHop = (request.headers.get('Connection') ?? '').split(',').map((name) => name.trim()).filter((name) => /^[\w!#$%&'*+.^`|~-]+$/.test(name));
+  for (const name of [...hopByHop, 'Connection', 'Keep-Alive', 'Proxy-Connection', 'Proxy-Authorization', 'Proxy', 'TE', 'Trailer', 'Transfer-Encoding', 'Upgrade', 'Forwarded', 'Via', 'X-Real-IP', 'True-Client-IP']) headers.delete(name);
+  for (const name of [...headers.keys()]) if (/^x-forwarded-/i.test(name)) headers.delete(name);
   headers.set('X-Forwarded-Host', url.host);
   headers.set('X-Forwarded-Proto', url.protocol.replace(/:$/, ''));
+  // Cloudflare sets CF-Connecting-IP to the address that connected to it, whatever the visitor sent.
   const visitor = request.headers.get('CF-Connecting-IP');
   if (visitor) headers.set('X-Forwarded-For', visitor);
-  else headers.delete('X-Forwarded-For');
-  const target = new URL(`${url.pathname}${url.search}`, origin);
+  // The path the prefix matched, set on the fixed service origin: never resolved against it as a reference,
+  // which would take `//host/x` for another host.
+  const target = new URL(origin.origin);
+  target.pathname = url.pathname;
+  target.search = url.search;
   const method = request.method.toUpperCase();
   let upstream: Response;
   try {

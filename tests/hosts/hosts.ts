@@ -12,7 +12,12 @@ import { missingRuntime } from '../../scripts/deploy/serve-static-host.ts';
  *   retention   HOSTS_PORT + 6  nginx of the asset-retention test, on releases of its own
  *   services    HOSTS_PORT + 7  the emulator (npm start's server) cloudflare's service paths go to
  *               HOSTS_PORT + 8  the emulator netlify's go to: each runtime's journeys change its own users
- *               HOSTS_PORT + 11 the emulator nginx's go to (issue 41: first visits through nginx too)
+ *               HOSTS_PORT + 9  npm start's server with its emulator that nginx's service paths go to
+ *               HOSTS_PORT + 10 npm start's server with its emulator: hostile-paths.spec.ts tries the spellings of
+ *                               issue 40 on it as the bundled server
+ *               HOSTS_PORT + 11 the emulator the first-visit nginx's service paths go to (issue 41)
+ *   nginx-first HOSTS_PORT + 12 nginx of its own for the first visits of services.spec.ts (issue 41), so its
+ *                               journeys and issue 40's limits on HOSTS_PORT + 9 never share an emulator
  */
 const HOSTS_PORT = Number(process.env['HOSTS_PORT'] ?? 4450);
 
@@ -22,10 +27,20 @@ export type HostName = (typeof HOST_NAMES)[number];
 export const HOST_PORTS: Readonly<Record<HostName, number>> = { server: HOSTS_PORT, nginx: HOSTS_PORT + 1, cloudflare: HOSTS_PORT + 2, netlify: HOSTS_PORT + 4 };
 export const RETENTION_PORT = HOSTS_PORT + 6;
 
-/** The hosts that route the service paths, each to an emulator of its own, as a deploy routes them to its services. */
+/**
+ * The hosts services.spec.ts walks first visits through, each routing the service paths to an emulator of its own
+ * (SERVICES_PORTS) as a deploy routes them to its services, and answering on SERVICE_HOST_PORTS: the runtimes on
+ * their own ports, nginx on one of its own (the suite's other nginx serves issue 40's checks).
+ */
 export const SERVICE_HOSTS = ['nginx', 'cloudflare', 'netlify'] as const;
 export type ServiceHost = (typeof SERVICE_HOSTS)[number];
 export const SERVICES_PORTS: Readonly<Record<ServiceHost, number>> = { nginx: HOSTS_PORT + 11, cloudflare: HOSTS_PORT + 7, netlify: HOSTS_PORT + 8 };
+export const SERVICE_HOST_PORTS: Readonly<Record<ServiceHost, number>> = { nginx: HOSTS_PORT + 12, cloudflare: HOST_PORTS.cloudflare, netlify: HOST_PORTS.netlify };
+
+/** npm start's server (pages and emulator) that nginx's service paths go to. */
+export const NGINX_SERVICES_PORT = HOSTS_PORT + 9;
+/** npm start's server (pages and emulator), for issue 40's checks on the bundled server. */
+export const BUNDLED_EMULATOR_PORT = HOSTS_PORT + 10;
 
 /** Where the suite keeps its releases. */
 export const HOSTS_DIR = join(import.meta.dirname, '../../test-results/hosts');

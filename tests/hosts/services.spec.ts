@@ -3,8 +3,9 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PlaywrightDriver } from '../journeys/adapters/playwright.ts';
 import { Emulator } from '../journeys/emulator.ts';
 import { journeys } from '../journeys/journeys.ts';
-import { SERVICES_PORTS } from './hosts.ts';
+import { SERVICE_HOST_PORTS, SERVICES_PORTS } from './hosts.ts';
 import type { ServiceHost } from './hosts.ts';
+import { forgedAddressesHitTheLimit, spellingsReachNothing } from './spellings.ts';
 
 // Sign-in and recovery from a first visit through each host (projects nginx-services, cloudflare-services,
 // netlify-services): the pages come from the host, static as on every real deploy, the form posts and the
@@ -170,4 +171,15 @@ test('every metrics path of spec section 7 reaches the service through the runti
   }
   const stats = (await (await request.get(`${emulatorBase()}/__emulator/stats`)).json()) as { records: Array<{ endpoint: string; payload: { via?: string } }> };
   expect(stats.records.map((record) => `${record.endpoint} ${record.payload.via ?? ''}`)).toEqual(paths.map((path) => `${path} ${host()}`));
+});
+
+// Issue 40 through the host (hostile-paths.spec.ts runs the same on the bundled server and the suite's other nginx): here, in the
+// file whose journeys share this emulator, so nothing resets or fills its limits under them.
+test('no spelling of a path reaches the emulator\'s inspection endpoints through the runtime: no outbox, no reset', async ({ request }) => {
+  const answers = await spellingsReachNothing(request, SERVICE_HOST_PORTS[host()], emulatorBase());
+  await test.info().attach('answers', { body: answers.join('\n'), contentType: 'text/plain' });
+});
+
+test('per-client limits hold through the runtime whatever X-Forwarded-For a visitor forges', async ({ request, baseURL }) => {
+  await forgedAddressesHitTheLimit(request, baseURL ?? '', emulatorBase());
 });
