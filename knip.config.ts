@@ -8,6 +8,8 @@ const config: KnipConfig = {
     // Started by path, not imported: build-brands.ts spawns a shard per CPU; the emulator runs alone (docs/emulator.md).
     'scripts/deploy/build-shard.ts',
     'scripts/emulator/main.ts',
+    // Built as a module of its own with `?worker&url` (login.astro) and imported by its address on use (passkey-login.ts).
+    'src/page-scripts/passkey-login-finish.ts',
     // Preloaded into netlify dev by path (node --import) from serve-static-host.ts.
     'scripts/deploy/loopback-listen.ts',
   ],

@@ -41,6 +41,8 @@ import { BASE_CONFIG, chrome } from './playwright-base.ts';
  *   E2E_NGINX_OUTAGE_PORT      E2E_PORT + 20  nginx (go-live-nginx-smoke)  nginx whose SiteMinder is down, service over TLS
  *   E2E_PASSKEYS_PORT          E2E_PORT + 21  passkeys                     passkeys (Chromium's virtual authenticator; enrols
  *                                                                          passkeys and reads the statistics)
+ *   (none)                     E2E_PORT + 36  dev-server                   brand-live-edit: a stand-in for another checkout's
+ *                                                                          dev server, which brand:preview must refuse
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
  * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and

@@ -1,4 +1,5 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,7 +10,8 @@ import { nginxRoutes, notFoundFiles, staticHostRedirects } from '../../src/hosti
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { writeBuildInfo } from '../../src/hosting/environment-files.ts';
 import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
-import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport, hostRuleProblems, nginxCaptureProblems } from './check-dist.ts';
+import { makeRelease } from '../deploy/release.ts';
+import { BRAND_PAGES, checkDist, deployBrands, deployReport, missingBrandProblems, DEPLOY_LIMITS, formatDeployReport, hostRuleProblems, nginxCaptureProblems } from './check-dist.ts';
 
 const THEME = ':root{--c:#000}';
 const LANGUAGE_CHECK = "document.documentElement.className+=' js';";
@@ -211,4 +213,32 @@ test('check:dist refuses an nginx location whose capture can reach a header (iss
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('refuses a dist/ that lacks a brand of brands/, as a preview or a subset build leaves it, and release refuses it too (issue 44)', { timeout: 60_000 }, () => {
+  const brands = mkdtempSync(join(tmpdir(), 'brands-'));
+  for (const key of ['_defaults', 'cwa', 'harbor', 'nxn']) mkdirSync(join(brands, key));
+  const expected = deployBrands(brands, {});
+  expect(expected).toEqual({ brands: ['cwa', 'harbor', 'nxn'], source: 'brands/' });
+  const dist = fakeDist();
+  const lacking = 'app/: missing brands: brands/ has 3 and this dist/ lacks 2 of them (cwa, harbor); it holds nxn, as a build of some brands makes it: build every brand (npm run build) before a deploy, or for a deploy split by brand sets name the set in BRANDS';
+  expect(missingBrandProblems(dist, expected)).toEqual([lacking]);
+  // A deploy split by brand sets names its set; what the set lacks is named against BRANDS.
+  expect(missingBrandProblems(dist, deployBrands(brands, { BRANDS: 'nxn' }))).toEqual([]);
+  expect(missingBrandProblems(dist, deployBrands(brands, { BRANDS: 'nxn, harbor' }))).toEqual([
+    'app/: missing brands: BRANDS names 2 and this dist/ lacks 1 of them (harbor); it holds nxn, as a build of some brands makes it: build every brand (npm run build) before a deploy, or for a deploy split by brand sets name the set in BRANDS',
+  ]);
+  const releases = mkdtempSync(join(tmpdir(), 'releases-'));
+  expect(() => makeRelease({ dist, releases, host: 'nginx', brands: expected })).toThrow(`${dist} is not a whole build: ${lacking}`);
+  expect(existsSync(join(releases, 'current'))).toBe(false);
+  // The commands, as ops run them: check:dist and release read brands/ (PORTAL_BRANDS_DIR here) and refuse.
+  const run = (script: string, args: string[]) => spawnSync(process.execPath, [join(import.meta.dirname, '..', script), ...args], {
+    encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', PORTAL_BRANDS_DIR: brands },
+  });
+  const check = run('check-dist/check-dist.ts', [dist]);
+  expect(check.status).toBe(1);
+  expect(check.stdout).toContain(`${lacking}\n1 problem(s).`);
+  const release = run('deploy/release.ts', ['nginx', releases, '--dist', dist]);
+  expect(release.status).toBe(1);
+  expect(release.stderr.trim()).toBe(`${dist} is not a whole build: ${lacking}`);
 });

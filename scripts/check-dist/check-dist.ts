@@ -7,7 +7,7 @@
 // warning where a static host's per-deploy limits would be exceeded (warnings do not fail: nginx and the
 // bundled server have no such limits).
 import fg from 'fast-glob';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { cspHash } from '../../src/hosting/csp.ts';
@@ -17,7 +17,8 @@ import { brandOfFile, LANGUAGE_PREFIXES, serverDirOf } from '../../src/hosting/d
 import { headerRuleCount, STATIC_HOST_LIMITS } from '../../src/hosting/page-headers.ts';
 import { notFoundFiles, redirectRuleCounts, REDIRECT_LIMITS } from '../../src/hosting/host-routes.ts';
 import { BUILD_INFO_FILE } from '../../src/config/build-environment.ts';
-import { RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
+import { brandsInDist, RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
+import { listBrandKeys } from '../../src/config/brand-keys.ts';
 import { relatedOriginLabelProblems } from '../../src/config/passkey-origins.ts';
 import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
 
@@ -95,6 +96,37 @@ export function unpublishableFiles(distDir: string): string[] {
     .filter((file) => file.endsWith('.gz') || file.split('/').some((part) => part.startsWith('.') && part !== '.well-known') || (/^_/.test(file) && !file.startsWith('_astro/') && !(HOST_FILES as readonly string[]).includes(file)))
     .sort()
     .map((file) => `${file}: not for visitors, and a static host publishing dist/ would serve it: the build writes it to ${relative(distDir, serverDirOf(distDir))}/`);
+}
+
+/** The brands a deploy must hold, and where that list comes from (for the problem's wording). */
+export interface DeployBrands {
+  brands: readonly string[];
+  /** `brands/` (every brand folder) or `BRANDS` (a deploy split by brand sets names its set). */
+  source: 'brands/' | 'BRANDS';
+}
+
+/**
+ * The brands a deploy of this checkout must hold: the environment's `BRANDS` when it names a set (a deploy split by
+ * brand sets, docs/deploy-at-scale.md), else every folder of `brandsDir`. Never the dist/'s own stamp: a preview's or
+ * a subset's build says it holds one brand, and trusting it took every other brand offline (issue 44).
+ */
+export function deployBrands(brandsDir: string, variables: NodeJS.ProcessEnv = process.env): DeployBrands {
+  const named = (variables['BRANDS'] ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  return named.length > 0 ? { brands: [...new Set(named)].sort(), source: 'BRANDS' } : { brands: listBrandKeys(brandsDir), source: 'brands/' };
+}
+
+/**
+ * The brands of the deploy that `distDir` lacks (no login page): one line, since a dist/ of one brand lacks hundreds.
+ * check:dist and `npm run release` refuse such a dist/.
+ */
+export function missingBrandProblems(distDir: string, expected: DeployBrands): string[] {
+  const held = new Set(brandsInDist(distDir));
+  const missing = expected.brands.filter((brand) => !held.has(brand));
+  if (missing.length === 0) return [];
+  const names = `${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${String(missing.length - 10)} more` : ''}`;
+  const from = expected.source === 'BRANDS' ? `BRANDS names` : 'brands/ has';
+  const holds = held.size === 0 ? 'no brand' : [...held].sort().slice(0, 10).join(', ') + (held.size > 10 ? ` and ${String(held.size - 10)} more` : '');
+  return [`app/: missing brands: ${from} ${String(expected.brands.length)} and this dist/ lacks ${String(missing.length)} of them (${names}); it holds ${holds}, as a build of some brands makes it: build every brand (npm run build) before a deploy, or for a deploy split by brand sets name the set in BRANDS`];
 }
 
 /** Every problem of a dist/ folder built for `brands`. */
@@ -331,12 +363,12 @@ function readBuildInfoQuietly(distDir: string) {
 if (import.meta.main) {
   const root = join(import.meta.dirname, '..', '..');
   const distDir = process.argv[2] ?? join(root, 'dist');
-  const stamp = join(serverDirOf(distDir), '.portal-build-stamp');
-  const subset = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : process.env['BRANDS'] ?? '';
-  const brands = subset
-    ? subset.split(',').map((key) => key.trim()).filter(Boolean)
-    : readdirSync(join(root, 'brands')).filter((entry) => !entry.startsWith('_') && statSync(join(root, 'brands', entry)).isDirectory());
-  const problems = checkDist(distDir, brands);
+  const expected = deployBrands(process.env['PORTAL_BRANDS_DIR'] ?? join(root, 'brands'));
+  const missing = existsSync(distDir) ? missingBrandProblems(distDir, expected) : [];
+  // The pages of the brands the dist/ holds are checked; a missing brand is one line, not 36 missing pages.
+  const held = new Set(existsSync(distDir) ? brandsInDist(distDir) : []);
+  const brands = missing.length === 0 ? expected.brands : expected.brands.filter((brand) => held.has(brand));
+  const problems = [...missing, ...checkDist(distDir, brands)];
   if (existsSync(distDir)) for (const line of formatDeployReport(deployReport(distDir))) console.log(line);
   const environment = existsSync(distDir) ? readBuildInfoQuietly(distDir) : undefined;
   if (environment) console.log(`built for ${environment.environment}${environment.passkeys.rpId ? `: passkey RP ID ${environment.passkeys.rpId}, related origins ${environment.passkeys.relatedOrigins.map(({ origin }) => origin).join(' ') || '(none)'}` : ''}`);

@@ -10,6 +10,8 @@ import { availableParallelism } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, resolve } from 'node:path';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
+import { formatProblem } from '../../src/config/config-errors.ts';
+import { checkBrands } from '../brand/check-brands.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 import { builtPagePolicy, headerRuleCount, writeHeaderFiles } from '../../src/hosting/page-headers.ts';
 import { unionPolicy } from '../../src/hosting/security-headers.ts';
@@ -72,19 +74,34 @@ function buildShard(outDir: string, brands: readonly string[]): Promise<ShardUsa
     const child = spawn(process.execPath, [join(import.meta.dirname, 'build-shard.ts'), outDir], {
       cwd: root,
       env: { ...buildEnvironment(), BRANDS: brands.join(',') },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let errors = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
     });
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) {
+        const what = brands.length > 3 ? `${String(brands.length)} brands` : brands.join(', ');
+        // A broken brand is named in its own lines, as brand:check names it, not in Astro's stack trace (79 lines
+        // with the one that matters at line 10, issue 44).
+        const problems = checkBrands(process.env['PORTAL_BRANDS_DIR'] ?? join(root, 'brands'), process.env['PORTAL_CONTENT_DIR'] ?? join(root, 'content'), brands, () => undefined);
+        if (problems.length > 0) {
+          reject(new Error([...problems.map(formatProblem), `the build of ${what} stopped: ${String(problems.length)} problem(s) above; fix them and build again (npm run brand:check -- <wl> checks without building)`].join('\n')));
+          return;
+        }
         process.stdout.write(output);
-        reject(new Error(`the build of ${brands.length > 3 ? `${String(brands.length)} brands` : brands.join(', ')} failed (exit ${String(code)})`));
+        process.stderr.write(errors);
+        reject(new Error(`the build of ${what} failed (exit ${String(code)})`));
         return;
       }
+      // Its warnings, held back while it ran in case it failed on a broken brand.
+      process.stderr.write(errors);
       const last = output.trim().split('\n').pop() ?? '{}';
       resolvePromise(JSON.parse(last) as ShardUsage);
     });

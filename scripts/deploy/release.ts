@@ -14,6 +14,8 @@ import { ROUTES } from '../../src/hosting/route-table.ts';
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
 import { ENVIRONMENTS } from '../../src/domain/environments.ts';
+import { deployBrands, missingBrandProblems } from '../check-dist/check-dist.ts';
+import type { DeployBrands } from '../check-dist/check-dist.ts';
 import type { Environment } from '../../src/domain/environments.ts';
 
 /** Netlify's rewrite of the WebAuthn related-origins file's address to its `.json` copy. */
@@ -96,6 +98,8 @@ export interface ReleaseOptions {
   services?: string;
   /** The environment this release is for: a build made for another is refused. */
   environment?: Environment;
+  /** The brands the release must hold (check:dist's deployBrands): a dist/ lacking any is refused. */
+  brands?: DeployBrands;
 }
 
 export interface ReleaseResult {
@@ -126,6 +130,9 @@ export function makeRelease(options: ReleaseOptions): ReleaseResult {
   if (options.environment && environment !== options.environment) {
     throw new Error(`${dist} was built for ${environment ?? 'no known environment'}, not ${options.environment}: build it with PORTAL_ENVIRONMENT=${options.environment} npm run build`);
   }
+  // A dist/ a preview or a subset build left with some brands would take the others offline.
+  const [missing] = options.brands ? missingBrandProblems(dist, options.brands) : [];
+  if (missing !== undefined) throw new Error(`${dist} is not a whole build: ${missing}`);
   mkdirSync(releases, { recursive: true });
   const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
   let id = stamp;
@@ -198,7 +205,8 @@ if (import.meta.main) {
     process.exit(2);
   }
   try {
-    const result = makeRelease({ dist, releases, host: host as Host, graceMs: graceDays * 24 * 60 * 60 * 1000, keep, ...(services ? { services } : {}), ...(environment ? { environment: environment as Environment } : {}) });
+    const brands = deployBrands(process.env['PORTAL_BRANDS_DIR'] ?? join(import.meta.dirname, '../../brands'));
+    const result = makeRelease({ dist, releases, host: host as Host, brands, graceMs: graceDays * 24 * 60 * 60 * 1000, keep, ...(services ? { services } : {}), ...(environment ? { environment: environment as Environment } : {}) });
     console.log(`release ${relative(process.cwd(), result.dir) || '.'} of a ${result.environment ?? '(unknown environment)'} build is current (published root: ${relative(process.cwd(), result.site)})`);
     console.log(`kept ${String(result.carried.length)} asset(s) of earlier releases within ${String(graceDays)} day(s); dropped ${String(result.dropped.length)} past it`);
   } catch (error) {

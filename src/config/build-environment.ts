@@ -75,3 +75,12 @@ export const buildInfoSchema = z.strictObject({
   }),
 });
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
+
+/**
+ * The RP ID of this build's environment (environment-map.json `passkeys`), for the pre-paint gate that tells a
+ * host outside its domain (webauthnGateScript); null in MOCK and LOCAL, where the RP ID is the page's host.
+ */
+export function buildPasskeyRpId(root: string = process.cwd(), environment: Environment = buildEnvironment()): string | null {
+  if (isDevelopmentBuild(environment)) return null;
+  return loadEnvironmentMap(root).passkeys?.[environment as DeployedEnvironment]?.rpId ?? null;
+}

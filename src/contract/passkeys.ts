@@ -58,6 +58,12 @@ export const registrationOptionsRequestSchema = z.strictObject({});
 /** `POST /portal-login-service/passkey/registration/verify`. */
 export const registrationVerifyRequestSchema = z.strictObject({ credential: registrationCredentialSchema, conditional: z.boolean() });
 
+/** The longest name of a passkey (design.md: 1 to 64 characters). */
+export const PASSKEY_NAME_MAX = 64;
+
+/** `PATCH /portal-login-service/passkey/credentials/{id}`: a name of 1 to 64 characters, not only spaces. */
+export const passkeyRenameRequestSchema = z.strictObject({ name: z.string().check(z.maxLength(PASSKEY_NAME_MAX), z.regex(/\S/)) });
+
 /** One of the visitor's passkeys, as the management page lists it. */
 const passkeySummarySchema = z.object({
   id: z.string(),
@@ -67,6 +73,26 @@ const passkeySummarySchema = z.object({
 });
 export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
 export const passkeyListSchema = z.array(passkeySummarySchema);
+export { passkeySummarySchema };
 
 /** The codes of a refused passkey call (`{ code }`). */
-export type PasskeyCode = 'PASSKEY_UNKNOWN' | 'PASSKEY_REJECTED' | 'ACCOUNT_LOCKED' | 'NO_SESSION';
+export type { PasskeyCode } from '../domain/error-codes.ts';
+
+/** The options of a sign-in (`PublicKeyCredentialRequestOptionsJSON`): what the page reads of them checked, the rest the browser's. */
+export const requestOptionsSchema = z.looseObject({ challenge: base64url, rpId: z.optional(z.string()) });
+
+/** The options of a registration (`PublicKeyCredentialCreationOptionsJSON`). */
+export const creationOptionsSchema = z.looseObject({
+  challenge: base64url,
+  rp: z.looseObject({ id: z.optional(z.string()), name: z.string() }),
+  user: z.looseObject({ id: base64url, name: z.string(), displayName: z.string() }),
+});
+
+/** A sign-in's answer: where to go. */
+export const signInAnswerSchema = z.object({ redirect: z.string() });
+
+/** A registration's answer (`201 { id, name, createdAt }`). */
+export const registeredSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
+
+/** An answer without a body (`204`). */
+export const emptyAnswerSchema = z.object({});

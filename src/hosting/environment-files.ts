@@ -30,7 +30,7 @@ export function readBuildInfo(distDir: string): BuildInfo | undefined {
 }
 
 /** The brands a dist/ holds: those with a login page. */
-function brandsInDist(distDir: string): string[] {
+export function brandsInDist(distDir: string): string[] {
   const appDir = join(distDir, 'app');
   if (!existsSync(appDir)) return [];
   return readdirSync(appDir, { withFileTypes: true })
