@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { sendWithXsrf, xsrfToken } from './xsrf.ts';
+import { expect, test, vi } from 'vitest';
+import { XSRF_ASK_TIMEOUT_MS, sendWithXsrf, xsrfToken } from './xsrf.ts';
 import type { XsrfSource } from './xsrf.ts';
 
 // The XSRF rule of design.md ("Data flow") for calls made by fetch (the passkey calls, the statistics posts): a
@@ -160,4 +160,26 @@ test('a cookie request that fails lets the call go without the token (the servic
   expect(await xsrfToken(null, source)).toBeNull();
   expect(await xsrfToken(null, source)).toBeNull();
   expect(asks).toBe(2);
+});
+
+test('a cookie call that never answers ends after its time-out: the waiting call goes on without a token', async () => {
+  // The network here: a fetch that answers only when its signal aborts, as a service that hangs does.
+  const realFetch = globalThis.fetch;
+  const realDocument = (globalThis as { document?: unknown }).document;
+  vi.useFakeTimers();
+  globalThis.fetch = (_input: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => { reject(init.signal?.reason as Error); }));
+  (globalThis as { document?: unknown }).document = { cookie: '' };
+  try {
+    let token: string | null | undefined;
+    void xsrfToken().then((value) => { token = value; });
+    await vi.advanceTimersByTimeAsync(XSRF_ASK_TIMEOUT_MS - 1);
+    expect(token).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(token).toBeNull();
+  } finally {
+    vi.useRealTimers();
+    globalThis.fetch = realFetch;
+    (globalThis as { document?: unknown }).document = realDocument;
+  }
 });

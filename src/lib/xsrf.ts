@@ -35,9 +35,16 @@ export interface XsrfSource {
   ask(): Promise<unknown>;
 }
 
+/** How long the cookie call may take before the waiting calls go on without it (every wait ends). */
+export const XSRF_ASK_TIMEOUT_MS = 10_000;
+
 const browserSource: XsrfSource = {
   cookie: heldToken,
-  ask: () => fetch(XSRF_PATH, { credentials: 'same-origin' }),
+  ask: () => {
+    const abort = new AbortController();
+    setTimeout(() => { abort.abort(); }, XSRF_ASK_TIMEOUT_MS);
+    return fetch(XSRF_PATH, { credentials: 'same-origin', signal: abort.signal });
+  },
 };
 
 /** The one request for the cookie in flight, which every call that waits shares. */
