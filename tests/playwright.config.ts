@@ -78,7 +78,7 @@ const ISOLATED: Array<{ spec: string; port: number; more?: string[] }> = [
   { spec: 'ways-back-to-login', port: port('E2E_WAYS_BACK_PORT', PORT + 14) },
   { spec: 'code-arrival', port: port('E2E_CODE_ARRIVAL_PORT', PORT + 15) },
   { spec: 'hydrate-on-engagement', port: port('E2E_ENGAGE_PORT', PORT + 16) },
-  { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21), more: ['walk-this-round'] },
+  { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21), more: ['passkeys-windows', 'walk-this-round'] },
 ];
 /** The spec that edits brand files under `astro dev` (it starts that server itself). */
 const DEV_SERVER_SPEC = 'brand-live-edit';
