@@ -24,6 +24,19 @@ test('the check has teeth: nearly every English text that German translates diff
   const english = TRANSLATIONS['en-US'] as Record<string, string>;
   const german = TRANSLATIONS['de-DE'] as Record<string, string>;
   const unnoticed = Object.keys(english).filter((key) => english[key] !== german[key] && untranslatedWords(english[key] ?? '', vocabulary).length === 0);
-  // Only words German shares with English (Support, SMS, E-Mail, Option ...) can slip through.
-  expect(unnoticed.length).toBeLessThanOrEqual(10);
+  // Only words German shares with English (Support, SMS, E-Mail, Option, Name ...) can slip through: each is
+  // named here, so a new text the check cannot tell from German is seen and judged, not counted in.
+  expect(unnoticed).toEqual([
+    'common.support.open',
+    'common.support.email',
+    'pages.cookiePolicy.emea',
+    'login.wlTesting.title',
+    'login.wlTesting.contact',
+    'recovery.field.required',
+    'recovery.otp.option',
+    'recovery.otp.channel.email',
+    'recovery.otp.channel.sms',
+    'passkey.manage.heading',
+    'passkey.manage.nameLabel',
+  ]);
 });
