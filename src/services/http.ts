@@ -52,7 +52,7 @@ export interface HttpClient {
 
 /**
  * Creates a page's client with its hooks (XSRF on same-origin state-changing calls, the time-out header, HTTP
- * stats, no retries but the XSRF one). Each page creates its own; nothing reconfigures it afterwards.
+ * stats, no retries: the XSRF repeat is a fetch of its own). Each page creates its own; nothing reconfigures it afterwards.
  */
 export function createHttpClient(config: ClientConfig = {}): HttpClient {
   const cookie = config.readCookie ?? ((name: string) => (typeof document === 'undefined' ? null : readCookie(document, name)));
@@ -60,9 +60,11 @@ export function createHttpClient(config: ClientConfig = {}): HttpClient {
   const ours = (request: Request) => (config.baseUrl ? request.url.startsWith(config.baseUrl) : new URL(request.url).origin === location.origin);
   /** The XSRF rule (design.md, "Data flow"), only for same-origin calls that change state, as Angular's interceptor. */
   const guarded = (request: Request) => needsXsrf(request.method) && ours(request);
+  const send = config.fetch ?? ((input: Request) => fetch(input));
   const http = ky.create({
-    // Never a retry of the client's own: a method list no call has. The one repeat is the XSRF hook's, forced.
-    retry: { limit: 1, methods: [], statusCodes: [], afterStatusCodes: [] },
+    // No retries: ky keeps a clone of a call it may retry, which sends the body as a stream (unseen by tools that
+    // read request bodies, and chunked on the wire). The one repeat, the XSRF hook's, is a plain fetch below.
+    retry: 0,
     throwHttpErrors: false,
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     ...(config.fetch ? { fetch: config.fetch } : {}),
@@ -78,12 +80,14 @@ export function createHttpClient(config: ClientConfig = {}): HttpClient {
       afterResponse: [
         // Refused for its token (the cookie expired, or arrived after the call left): once more with the token the
         // service has set since, asked for if it set none; a second refusal is the call's answer.
-        async ({ request, response, retryCount }) => {
-          if (retryCount > 0 || !guarded(request) || !(await xsrfRefused(response))) return;
+        async ({ request, options, response }) => {
+          if (!guarded(request) || !(await xsrfRefused(response))) return;
           const token = await xsrfToken(request.headers.get(XSRF_HEADER), source);
           if (!token) return;
-          request.headers.set(XSRF_HEADER, token);
-          return ky.retry({ delay: 0, code: 'XSRF' });
+          const headers = new Headers(request.headers);
+          headers.set(XSRF_HEADER, token);
+          // By fetch itself, so no hook runs on it: never a second repeat. The same body, signal and time-out.
+          return send(new Request(request.url, { method: request.method, headers, body: options.body ?? null, credentials: request.credentials, signal: request.signal }));
         },
       ],
     },
