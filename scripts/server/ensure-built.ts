@@ -18,6 +18,16 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
 }
 
+/** The environment a dist/ was built for; undefined when its build information is missing or of an older shape. */
+function builtEnvironmentOf(distDir: string): string | undefined {
+  try {
+    return readBuildInfo(distDir)?.environment;
+  } catch {
+    // A dist/ built by an older checkout (its build information lacks what this one records): stale, built again.
+    return undefined;
+  }
+}
+
 /** Builds dist/ when it is missing, older than its sources, or built for another BRANDS subset or PORTAL_ENVIRONMENT. */
 export function ensureBuilt(): void {
   const sources = ['src', 'brands', 'content', 'public', 'astro.config.mjs', 'package.json'].map((entry) => join(root, entry));
@@ -25,7 +35,7 @@ export function ensureBuilt(): void {
   const builtBrands = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
   const wantedBrands = process.env['BRANDS'] ?? '';
   const wantedEnvironment = buildEnvironment();
-  const builtEnvironment = readBuildInfo(DIST_DIR)?.environment;
+  const builtEnvironment = builtEnvironmentOf(DIST_DIR);
   if (builtAt > 0 && builtBrands === wantedBrands && builtEnvironment === wantedEnvironment && !sources.some((source) => newestMtime(source) > builtAt)) return;
   console.log(`Building the portal${wantedBrands ? ` for ${wantedBrands}` : ''} for ${wantedEnvironment} (dist/ is missing, older than its sources, or built for another environment)…`);
   const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit' });
