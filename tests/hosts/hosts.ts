@@ -17,6 +17,8 @@ import { missingRuntime } from '../../scripts/deploy/serve-static-host.ts';
  *                               issue 40 on it as the bundled server
  *   release     HOSTS_PORT + 17 nginx of the release-reload test (csp-after-release), on releases of its own
  *   outage      HOSTS_PORT + 18 wrangler pages dev whose service is down (outage-pages; + 19: its inspector)
+ *               HOSTS_PORT + 28 netlify dev whose service is down (outage-pages, project outage-netlify; + 29: its
+ *                               static server)
  */
 const HOSTS_PORT = Number(process.env['HOSTS_PORT'] ?? 4450);
 
@@ -26,7 +28,8 @@ export type HostName = (typeof HOST_NAMES)[number];
 export const HOST_PORTS: Readonly<Record<HostName, number>> = { server: HOSTS_PORT, nginx: HOSTS_PORT + 1, cloudflare: HOSTS_PORT + 2, netlify: HOSTS_PORT + 4 };
 export const RETENTION_PORT = HOSTS_PORT + 6;
 export const RELEASE_NGINX_PORT = HOSTS_PORT + 17;
-export const OUTAGE_CLOUDFLARE_PORT = HOSTS_PORT + 18;
+/** The static hosts' runtimes whose service is down (outage-pages.spec.ts), one each. */
+export const OUTAGE_PORTS: Readonly<Record<(typeof SERVICE_HOSTS)[number], number>> = { cloudflare: HOSTS_PORT + 18, netlify: HOSTS_PORT + 28 };
 
 /** The static hosts whose runtimes route the service paths, each to an emulator of its own. */
 export const SERVICE_HOSTS = ['cloudflare', 'netlify'] as const;
