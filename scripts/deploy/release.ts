@@ -127,11 +127,6 @@ export interface ReleaseOptions {
   allowMock?: boolean;
   /** How long to wait for another release or rollback of the same folder to end; without it, stop at once. */
   waitMs?: number;
-  /**
-   * Netlify: whether the release carries the outage edge function (default yes); `npm run serve:netlify` goes without
-   * (the edge function refusing ambiguous service paths comes with the services either way).
-   */
-  netlifyEdge?: boolean;
   /** The brands the release must hold (check:dist's deployBrands): a dist/ lacking any is refused. */
   brands?: DeployBrands;
 }
@@ -319,12 +314,10 @@ function releaseLocked(options: ReleaseOptions, known: { now: number; releases: 
     writeFileSync(join(incoming, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
     if (options.host === 'netlify') {
       // First of the redirects: Netlify takes the first rule that matches, and the route table's not-found rules match anything.
-      const edge = options.netlifyEdge !== false;
-      writeFileSync(join(incoming, 'netlify.toml'), `${netlifyConfig('site', ROUTES, options.services).replace(/^(\[build\]\n(?:\w+ = .*\n)+)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`)}${edge ? `\n${netlifyOutageDeclarations()}` : ''}`);
-      if (edge) {
-        mkdirSync(join(incoming, 'netlify', 'edge-functions'), { recursive: true });
-        writeFileSync(join(incoming, 'netlify', 'edge-functions', `${NETLIFY_OUTAGE_FUNCTION}.js`), netlifyOutageFunction());
-      }
+      // The outage edge function always (npm run serve:netlify's too): declared after service-paths, so that one runs first.
+      writeFileSync(join(incoming, 'netlify.toml'), `${netlifyConfig('site', ROUTES, options.services).replace(/^(\[build\]\n(?:\w+ = .*\n)+)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`)}\n${netlifyOutageDeclarations()}`);
+      mkdirSync(join(incoming, NETLIFY_EDGE_FOLDER), { recursive: true });
+      writeFileSync(join(incoming, NETLIFY_EDGE_FOLDER, `${NETLIFY_OUTAGE_FUNCTION}.js`), netlifyOutageFunction());
       // The edge function netlify.toml declares on the service prefixes, in Netlify's default folder beside it (issue 40):
       // written whenever there are services, since netlify dev runs it offline too (serve-static-host.ts).
       if (options.services !== undefined) {

@@ -45,17 +45,17 @@ export interface ServeOptions {
 }
 
 /**
- * Makes a release of the build for `host` (a MOCK build too: this machine's runtime; on Netlify without the outage
- * edge function, so the local runtime keeps netlify dev's own 504, but with the one refusing ambiguous service paths)
- * and starts its runtime on 127.0.0.1:`port` (Netlify's static server
- * on `port` + 1). The runtime's own state (.wrangler/, .netlify/) goes in the release folder.
+ * Makes a release of the build for `host` (a MOCK build too: this machine's runtime; on Netlify with both edge
+ * functions a deploy carries, the outage page's and, with services, the one refusing ambiguous service paths) and
+ * starts its runtime on 127.0.0.1:`port` (Netlify's static server on `port` + 1). The runtime's own state
+ * (.wrangler/, .netlify/) goes in the release folder.
  */
 export function serveStaticHost(options: ServeOptions): ChildProcess {
   const missing = missingRuntime(options.host);
   if (missing) throw new Error(`${options.host}: ${missing}`);
   if (options.services !== undefined) serviceOrigin(options.services);
   const releases = resolve(options.releases ?? join(root, '.releases', options.host));
-  const release = makeRelease({ dist: options.dist ?? DIST_DIR, releases, host: options.host, keep: 2, allowMock: true, netlifyEdge: false, ...(options.services ? { services: options.services } : {}) });
+  const release = makeRelease({ dist: options.dist ?? DIST_DIR, releases, host: options.host, keep: 2, allowMock: true, ...(options.services ? { services: options.services } : {}) });
   const env = {
     ...process.env,
     PATH: [join(root, 'node_modules', '.bin'), process.env['PATH'] ?? ''].join(delimiter),
@@ -73,7 +73,9 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
   // netlify dev takes the edge functions' folder from the nearest package.json's folder (this repository's root, even
   // for an absolute path), where a deploy of the release takes it from netlify.toml's: here it is named from there.
   const toml = join(release.dir, 'netlify.toml');
-  writeFileSync(toml, readFileSync(toml, 'utf8').replace(/^edge_functions = .*$/m, `edge_functions = ${JSON.stringify(relative(root, join(release.dir, NETLIFY_EDGE_FOLDER)))}`));
+  // Without services the release's netlify.toml names no folder (the outage function's is Netlify's default): named too.
+  const folder = `edge_functions = ${JSON.stringify(relative(root, join(release.dir, NETLIFY_EDGE_FOLDER)))}`;
+  writeFileSync(toml, readFileSync(toml, 'utf8').replace(/^edge_functions = .*\n/m, '').replace(/^\[build\]\n/m, `[build]\n${folder}\n`));
   appendFileSync(toml, `\n[dev]\nframework = "#static"\nstaticServerPort = ${String(options.port + 1)}\n`);
   // netlify dev listens on every interface and has no option to say otherwise: the preload makes its server listen on
   // loopback, as wrangler does with --ip (issue 40).

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { missingRuntime } from '../../scripts/deploy/serve-static-host.ts';
+import type { StaticHost } from '../../scripts/deploy/serve-static-host.ts';
 
 /*
  * The hosts the black-box suite runs against, each on its own port from HOSTS_PORT (default 4450, clear of
@@ -20,6 +21,8 @@ import { missingRuntime } from '../../scripts/deploy/serve-static-host.ts';
  *                               journeys and issue 40's limits on HOSTS_PORT + 9 never share an emulator
  *   release     HOSTS_PORT + 17 nginx of the release-reload test (csp-after-release), on releases of its own
  *   outage      HOSTS_PORT + 18 wrangler pages dev whose service is down (outage-pages; + 19: its inspector)
+ *               HOSTS_PORT + 28 netlify dev whose service is down (outage-pages, project outage-netlify; + 29: its
+ *                               static server)
  */
 const HOSTS_PORT = Number(process.env['HOSTS_PORT'] ?? 4450);
 
@@ -29,7 +32,8 @@ export type HostName = (typeof HOST_NAMES)[number];
 export const HOST_PORTS: Readonly<Record<HostName, number>> = { server: HOSTS_PORT, nginx: HOSTS_PORT + 1, cloudflare: HOSTS_PORT + 2, netlify: HOSTS_PORT + 4 };
 export const RETENTION_PORT = HOSTS_PORT + 6;
 export const RELEASE_NGINX_PORT = HOSTS_PORT + 17;
-export const OUTAGE_CLOUDFLARE_PORT = HOSTS_PORT + 18;
+/** The static hosts' runtimes whose service is down (outage-pages.spec.ts), one each. */
+export const OUTAGE_PORTS: Readonly<Record<StaticHost, number>> = { cloudflare: HOSTS_PORT + 18, netlify: HOSTS_PORT + 28 };
 
 /**
  * The hosts services.spec.ts walks first visits through, each routing the service paths to an emulator of its own

@@ -30,8 +30,9 @@ export default defineConfig({
       ...(host === 'server' ? { grepInvert: /per-client limits hold through the host/ } : {}),
     })),
     ...(available.includes('nginx') ? [{ name: 'retention', use: chrome, testMatch: /(asset-retention|csp-after-release)\.spec\.ts$/ }] : []),
-    // The outage page of Cloudflare's runtime in front of a service that is down (nginx's: go-live-nginx-smoke).
-    ...(available.includes('cloudflare') ? [{ name: 'outage', use: chrome, testMatch: /outage-pages\.spec\.ts$/ }] : []),
+    // The outage page of each static host's runtime in front of a service that is down (nginx's: go-live-nginx-smoke).
+    ...(available.includes('cloudflare') ? [{ name: 'outage', use: chrome, testMatch: /outage-pages\.spec\.ts$/, grep: /Cloudflare: /u }] : []),
+    ...(available.includes('netlify') ? [{ name: 'outage-netlify', use: chrome, testMatch: /outage-pages\.spec\.ts$/, grep: /Netlify: /u }] : []),
     // Sign-in and recovery from a first visit (no cookies) through nginx and each static host's runtime, the
     // service paths routed to the host's own emulator.
     ...SERVICE_HOSTS.filter((host) => available.includes(host)).map((host) => ({ name: `${host}-services`, use: { ...chrome, baseURL: `http://127.0.0.1:${String(SERVICE_HOST_PORTS[host])}` }, testMatch: /services\.spec\.ts$/ })),
