@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { cookieOf, EmulatorHttpError, sendJson, setCookieHeader, token } from './http-utils.ts';
 import { needsXsrf, XSRF_COOKIE, XSRF_HEADER } from '../../src/lib/xsrf.ts';
 import { handleInspection } from './routes/inspection.ts';
+import { XSRF_TOKEN_PATH } from '../../src/contract/service-paths.ts';
 import { handleMetrics } from './routes/metrics.ts';
 import { handlePasskeys, passkeyConfigFromEnvironment } from './routes/passkeys.ts';
 import type { PasskeyConfig } from './routes/passkeys.ts';
@@ -83,6 +84,11 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     // After `POST /__emulator/deploy` the pages already open ask for chunks a deploy replaced (tests of issue 21).
     if (state.scriptsGone && /^\/_astro\/.+\.js$/.test(path)) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Not Found');
+      return true;
+    }
+    // The token for a static page that holds none (design.md, "Data flow"): 204, the cookie set by handle() below.
+    if (path === XSRF_TOKEN_PATH && req.method === 'GET') {
+      res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
       return true;
     }
     if (path.startsWith('/portal-login-service/')) {

@@ -59,7 +59,7 @@ export const registrationOptionsRequestSchema = z.strictObject({});
 export const registrationVerifyRequestSchema = z.strictObject({ credential: registrationCredentialSchema, conditional: z.boolean() });
 
 /** One of the visitor's passkeys, as the management page lists it. */
-const passkeySummarySchema = z.object({
+export const passkeySummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
@@ -68,5 +68,42 @@ const passkeySummarySchema = z.object({
 export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
 export const passkeyListSchema = z.array(passkeySummarySchema);
 
+/** `PATCH /portal-login-service/passkey/credentials/{id}`: a new name of 1 to 64 characters (design.md, "Passkeys"). */
+export const passkeyRenameRequestSchema = z.strictObject({ name: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+/** `POST …/registration/verify`'s answer (201): the stored passkey. */
+export const registrationVerifyResponseSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
+
+/** `POST …/authentication/verify`'s answer: where the signed-in visitor goes (a same-origin path, TARGET or SiteMinder's home). */
+export const authenticationVerifyResponseSchema = z.object({ redirect: z.string().check(z.regex(/^\/(?![/\\])/)) });
+
+/** A credential the options name (WebAuthn's PublicKeyCredentialDescriptorJSON). */
+const credentialDescriptorSchema = z.looseObject({ id: base64url, type: z.literal('public-key'), transports: z.optional(z.array(z.string())) });
+
+/**
+ * `POST …/authentication/options`' answer, WebAuthn's PublicKeyCredentialRequestOptionsJSON as design.md fixes it: a
+ * fresh challenge, the RP ID, user verification required, no allowCredentials (discoverable credentials only). Loose:
+ * WebAuthn's own members beyond these (timeout, hints, extensions) pass to the browser as they are.
+ */
+export const authenticationOptionsResponseSchema = z.looseObject({
+  challenge: base64url.check(z.minLength(43)),
+  rpId: z.string().check(z.minLength(1)),
+  userVerification: z.literal('required'),
+  allowCredentials: z.optional(z.array(credentialDescriptorSchema).check(z.maxLength(0))),
+});
+
+/** `POST …/registration/options`' answer, WebAuthn's PublicKeyCredentialCreationOptionsJSON as design.md fixes it. */
+export const registrationOptionsResponseSchema = z.looseObject({
+  challenge: base64url.check(z.minLength(43)),
+  rp: z.looseObject({ id: z.string().check(z.minLength(1)), name: z.string() }),
+  /** `id` an opaque random handle (never the user id), `name` the user id, `displayName` the full name. */
+  user: z.looseObject({ id: base64url, name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.looseObject({ type: z.literal('public-key'), alg: z.number() })).check(z.minLength(1)),
+  excludeCredentials: z.array(credentialDescriptorSchema),
+  authenticatorSelection: z.looseObject({ residentKey: z.literal('required') }),
+  attestation: z.literal('none'),
+});
+
 /** The codes of a refused passkey call (`{ code }`). */
-export type PasskeyCode = 'PASSKEY_UNKNOWN' | 'PASSKEY_REJECTED' | 'ACCOUNT_LOCKED' | 'NO_SESSION';
+export const PASSKEY_CODES = ['PASSKEY_UNKNOWN', 'PASSKEY_REJECTED', 'ACCOUNT_LOCKED', 'NO_SESSION', 'REAUTH_REQUIRED'] as const;
+export type PasskeyCode = (typeof PASSKEY_CODES)[number];

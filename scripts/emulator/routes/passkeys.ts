@@ -6,7 +6,8 @@ import {
 } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
-  authenticationOptionsRequestSchema, authenticationVerifyRequestSchema, registrationOptionsRequestSchema, registrationVerifyRequestSchema,
+  authenticationOptionsRequestSchema, authenticationVerifyRequestSchema, passkeyRenameRequestSchema, registrationOptionsRequestSchema,
+  registrationVerifyRequestSchema,
 } from '../../../src/contract/passkeys.ts';
 import { PASSKEY_PATHS } from '../../../src/contract/service-paths.ts';
 import { SITEMINDER_HOME } from '../../../src/contract/siteminder-paths.ts';
@@ -15,7 +16,7 @@ import { decodeSegment, EmulatorHttpError, readJson, safeTarget, sendJson } from
 import type { LoginLockout } from '../login-lockout.ts';
 import { passkeyName } from '../passkey-store.ts';
 import type { StoredPasskey } from '../passkey-store.ts';
-import type { EmulatorState } from '../state.ts';
+import type { EmulatorSession, EmulatorState } from '../state.ts';
 import { sessionOf, startSession } from './siteminder.ts';
 
 /**
@@ -119,10 +120,26 @@ function brandName(wl: string): string {
   }
 }
 
-function requireSession(context: PasskeyContext, req: IncomingMessage): { userId: string; wl: string } {
+function requireSession(context: PasskeyContext, req: IncomingMessage): EmulatorSession {
   const session = sessionOf(context.state, req, context.now());
   if (!session) throw new PasskeyRefusal(401, 'NO_SESSION', 'sign in first');
   return session;
+}
+
+/** A change (rename, removal) only within this long after the session's sign-in (design.md, "Passkeys"). */
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+/** The session, when its sign-in is recent enough for a change; else `401 REAUTH_REQUIRED` (the page sends the visitor through login). */
+function requireRecentSession(context: PasskeyContext, session: EmulatorSession): void {
+  if (context.now() - session.createdAt > RECENT_SIGN_IN_MS) throw new PasskeyRefusal(401, 'REAUTH_REQUIRED', 'sign in again to change passkeys');
+}
+
+/** The signed-in user's passkey a `credentials/{id}` path names; 404 for anyone else's. */
+function ownPasskey(context: PasskeyContext, session: EmulatorSession, path: string): StoredPasskey {
+  const id = decodeSegment(path.slice(`${PASSKEY_PATHS.credentials}/`.length));
+  const passkey = context.state.passkeys.passkeys.get(id);
+  if (!passkey || passkey.userId.toLowerCase() !== session.userId.toLowerCase()) throw new EmulatorHttpError(404, 'NOT_FOUND', 'no such passkey');
+  return passkey;
 }
 
 function summary(passkey: StoredPasskey): PasskeySummary {
@@ -231,11 +248,16 @@ export async function handlePasskeys(context: PasskeyContext, req: IncomingMessa
       sendJson(res, 200, context.state.passkeys.ofUser(session.userId).map(summary));
     } else if (method === 'DELETE' && path.startsWith(`${PASSKEY_PATHS.credentials}/`)) {
       const session = requireSession(context, req);
-      const id = decodeSegment(path.slice(`${PASSKEY_PATHS.credentials}/`.length));
-      const passkey = context.state.passkeys.passkeys.get(id);
-      if (!passkey || passkey.userId.toLowerCase() !== session.userId.toLowerCase()) throw new EmulatorHttpError(404, 'NOT_FOUND', 'no such passkey');
-      context.state.passkeys.passkeys.delete(id);
+      requireRecentSession(context, session);
+      context.state.passkeys.passkeys.delete(ownPasskey(context, session, path).id);
       res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
+    } else if (method === 'PATCH' && path.startsWith(`${PASSKEY_PATHS.credentials}/`)) {
+      const session = requireSession(context, req);
+      const { name } = await readJson(req, passkeyRenameRequestSchema);
+      requireRecentSession(context, session);
+      const passkey = ownPasskey(context, session, path);
+      passkey.name = name;
+      sendJson(res, 200, summary(passkey));
     } else if (method === 'POST' && path === PASSKEY_PATHS.decline) {
       const session = requireSession(context, req);
       context.state.passkeys.decline(session.userId, context.now());

@@ -7,7 +7,7 @@ import { CLIENT_LIMITED_SMUSRMSG, LOCKED_SMPWERR, LOCKED_SMUSRMSG } from '../log
 import type { LoginLockout } from '../login-lockout.ts';
 import type { RateLimitedAction, RateLimiter } from '../rate-limits.ts';
 import { MAX_RECORDS } from '../state.ts';
-import type { EmulatorState } from '../state.ts';
+import type { EmulatorSession, EmulatorState } from '../state.ts';
 import { DEFAULT_BRAND, isBrandKey } from '../../../src/domain/brands.ts';
 import { SITEMINDER_HOME, SITEMINDER_LOGIN_ACTION } from '../../../src/contract/siteminder-paths.ts';
 import { WHITE_LABEL_COOKIE } from '../../../src/lib/cookies.ts';
@@ -123,7 +123,7 @@ export function startSession(state: EmulatorState, req: IncomingMessage, userId:
 }
 
 /** The user of the request's SiteMinder session (touched as used now), or undefined when none or ended. */
-export function sessionOf(state: EmulatorState, req: IncomingMessage, now: number): { userId: string; wl: string } | undefined {
+export function sessionOf(state: EmulatorState, req: IncomingMessage, now: number): EmulatorSession | undefined {
   return state.useSession(cookieOf(req, hostCookieName(req, SESSION_COOKIE)) ?? '', now);
 }
 
