@@ -16,7 +16,8 @@ export default function contractAuditReport(): void {
   const operations = new Set(lines.map((line) => line.call));
   const refused = lines.filter((line) => line.refused).length;
   const mismatches = lines.filter((line) => line.problems.length > 0);
-  console.log(`contract: ${String(lines.length)} service calls checked against docs/api/openapi.json (${String(operations.size)} operations; ${String(refused)} requests outside the document, each refused as it says); ${String(mismatches.length)} mismatches`);
+  const ms = lines.reduce((sum, line) => sum + line.ms, 0);
+  console.log(`contract: ${String(lines.length)} service calls checked against docs/api/openapi.json (${String(operations.size)} operations; ${String(refused)} requests outside the document, each refused as it says; the checks took ${ms.toFixed(0)} ms in all); ${String(mismatches.length)} mismatches`);
   if (mismatches.length === 0) return;
   const kinds = new Map<string, number>();
   for (const line of mismatches) for (const problem of line.problems) {

@@ -18,6 +18,8 @@ export interface AuditLine {
   /** Whether the request broke the document (and was refused as it says). */
   refused: boolean;
   problems: string[];
+  /** Milliseconds the audit added to this call: reading the body for the check, and the check itself. */
+  ms: number;
 }
 
 /** Paths that are the emulator's own, not the services': inspection, and the chunks a simulated deploy removed. */
@@ -30,19 +32,24 @@ function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
   return Object.assign(copy, { headers: req.headers, rawHeaders: req.rawHeaders, method: req.method, url: req.url, socket: req.socket, httpVersion: req.httpVersion }) as unknown as IncomingMessage;
 }
 
+/** One validator per process: its compiled schemas serve every emulator the process runs. */
+let shared: ContractValidator | undefined;
+
 /** The emulator, its calls checked against the document when CONTRACT_AUDIT_ENV names a file. */
 export function withContractAudit(emulator: Emulator, file: string | undefined = process.env[CONTRACT_AUDIT_ENV]): Emulator {
   if (!file) return emulator;
-  const validator = new ContractValidator();
+  const validator = (shared ??= new ContractValidator());
   return {
     get state() {
       return emulator.state;
     },
     reset: () => emulator.reset(),
     async handle(req: IncomingMessage, res: ServerResponse) {
+      const started = performance.now();
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const requestBody = Buffer.concat(chunks);
+      const reading = performance.now() - started;
       const answer: Buffer[] = [];
       const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
       const end = res.end.bind(res) as (...rest: unknown[]) => ServerResponse;
@@ -61,7 +68,7 @@ export function withContractAudit(emulator: Emulator, file: string | undefined =
         const headers = args.find((arg, index): arg is Record<string, string | string[] | number> => index > 0 && typeof arg === 'object' && arg !== null && !Array.isArray(arg));
         for (const [key, value] of Object.entries(headers ?? {})) written[key.toLowerCase()] = value;
         return writeHead(...args);
-      }) as typeof res.writeHead;
+      });
       res.end = ((...args: unknown[]) => {
         if (typeof args[0] !== 'function') keep(args[0]);
         return end(...args);
@@ -69,12 +76,14 @@ export function withContractAudit(emulator: Emulator, file: string | undefined =
       const handled = await emulator.handle(replay(req, requestBody), res);
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (handled && !EMULATOR_ONLY.test(path)) {
+        const checking = performance.now();
         const verdict = validator.check({
           method: req.method ?? 'GET', url: req.url ?? '/', requestHeaders: req.headers, requestBody: requestBody.toString('utf8'),
           status: res.statusCode, responseHeaders: { ...res.getHeaders(), ...written }, responseBody: Buffer.concat(answer).toString('utf8'),
         });
         const line: AuditLine = {
           call: verdict.operation ?? `${req.method ?? 'GET'} ${path}`, status: res.statusCode, refused: verdict.requestProblems.length > 0, problems: verdict.problems,
+          ms: Math.round((reading + performance.now() - checking) * 1000) / 1000,
         };
         // Synchronous and one short line per call: O_APPEND keeps lines of several processes whole, and the line is
         // written before the run's report can read the file.

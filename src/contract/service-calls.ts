@@ -15,7 +15,7 @@ import {
 import { PASSKEY_PATHS, PUBLIC_SERVICE_BASE, XSRF_TOKEN_PATH } from './service-paths.ts';
 import {
   homeCollectorQuerySchema, homeQuerySchema, loginActionQuerySchema, loginFormSchema, loginRefusedQuerySchema, noQuerySchema,
-  passkeyOfferQuerySchema, passwordChangeFormSchema, passwordChangeQuerySchema, passwordChangeRefusedQuerySchema,
+  passkeyOfferQuerySchema, passwordChangeActionQuerySchema, passwordChangeFormSchema, passwordChangeQuerySchema, passwordChangeRefusedQuerySchema,
 } from './siteminder.ts';
 import { SITEMINDER_HOME, SITEMINDER_LOGIN_ACTION } from './siteminder-paths.ts';
 import { statisticsPayloadSchema } from './statistics.ts';
@@ -34,7 +34,7 @@ export interface NamedSchema {
 }
 
 /** Where a 302 may send the visitor: a path (`{wl}` a brand key; `{TARGET}` any same-origin path) and its query. */
-export interface Redirect {
+interface Redirect {
   to: string;
   query: z.ZodMiniType;
   when: string;
@@ -318,7 +318,7 @@ const siteMinderCalls: ServiceCall[] = [
   {
     operationId: 'changePassword', method: 'post', path: '/pw/forms/smpwservices.fcc', tag: 'siteminder', security: 'none',
     summary: 'Change a password (SiteMinder\'s password services)', description: 'Rules: 8 characters external, 16 internal; upper, lower, digit, special; no reuse of the last 12. A wrong current password counts toward the login lockout.',
-    query: passwordChangeQuerySchema,
+    query: passwordChangeActionQuerySchema,
     body: { form: { name: 'PasswordChangeForm', schema: passwordChangeFormSchema } },
     answers: [
       {

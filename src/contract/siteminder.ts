@@ -50,6 +50,12 @@ export const passwordChangeQuerySchema = z.object({
   uid: z.optional(text(USER_ID_MAX_LENGTH)),
 });
 
+/**
+ * The query of the password form's action: the page posts with the query it was sent to it with, whatever that held;
+ * SiteMinder reads TARGET (default `/apps/home?fromPage=FPS`) and sends the rest back with a refusal.
+ */
+export const passwordChangeActionQuerySchema = z.partial(passwordChangeQuerySchema);
+
 /** `POST /pw/forms/smpwservices.fcc`, form-encoded (design.md, "Change password"). */
 export const passwordChangeFormSchema = z.object({
   USERNAME: text(USER_ID_MAX_LENGTH * 4),
