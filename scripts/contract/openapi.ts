@@ -165,9 +165,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'portal-login-service, SiteMinder and the metrics endpoints, as the portal calls them',
+      title: 'Portal service contract',
       version,
-      summary: 'The service contract of the white-label login portal.',
+      summary: 'portal-login-service, SiteMinder and the metrics endpoints, as the white-label login portal calls them.',
       description: [
         'Every call the portal\'s pages make of the services it does not own, and every answer they understand. Generated from the portal\'s zod schemas (`src/contract/`) by `npm run docs:api:generate`; do not edit by hand.',
         '',
