@@ -38,7 +38,11 @@ let shared: ContractValidator | undefined;
 /** The emulator, its calls checked against the document when CONTRACT_AUDIT_ENV names a file. */
 export function withContractAudit(emulator: Emulator, file: string | undefined = process.env[CONTRACT_AUDIT_ENV]): Emulator {
   if (!file) return emulator;
-  const validator = (shared ??= new ContractValidator());
+  if (!shared) {
+    shared = new ContractValidator();
+    shared.compileAll();
+  }
+  const validator = shared;
   return {
     get state() {
       return emulator.state;

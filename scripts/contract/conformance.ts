@@ -73,6 +73,24 @@ export class ContractValidator {
       .map((template) => ({ template, pattern: templatePattern(template), names: [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '') }));
   }
 
+  /**
+   * Compiles every schema of the document now rather than at its first use: a server that audits its calls pays for
+   * it once as it starts, not inside the first test that makes each call (about 2 s on a busy 2-core machine).
+   */
+  compileAll(): void {
+    for (const item of Object.values(this.document.paths)) {
+      for (const operation of Object.values(item)) {
+        for (const parameter of operation.parameters ?? []) this.validator(parameter.schema);
+        for (const content of Object.values(operation.requestBody?.content ?? {})) this.validator(content.schema);
+        for (const answer of Object.values(operation.responses)) {
+          for (const header of Object.values(answer.headers ?? {})) this.validator(header.schema);
+          for (const content of Object.values(answer.content ?? {})) this.validator(content.schema);
+          for (const redirect of answer['x-redirects'] ?? []) this.validator(redirect.query);
+        }
+      }
+    }
+  }
+
   /** Every operation of the document as `METHOD path`. */
   operations(): string[] {
     return Object.entries(this.document.paths).flatMap(([path, item]) => METHODS.filter((method) => method in item).map((method) => `${method.toUpperCase()} ${path}`));
