@@ -55,6 +55,15 @@ export default defineConfig({
   // ones: each file costs its own request and gzip header, which on the login page came to a kilobyte.
   vite: {
     plugins: [environmentModule()],
+    // `?worker&url` builds a module of its own with its address (the login page's passkey code loaded on use,
+    // src/page-scripts/passkey-login-finish.ts): an ES module, with the build's environment map like the pages'.
+    // Vite builds a worker without its exports; this module is imported for them, so they are kept. One file: the
+    // chunks a worker build splits off are not copied to the client's assets.
+    worker: {
+      format: 'es',
+      plugins: () => [environmentModule(), { name: 'portal-keep-module-exports', options: (options) => ({ ...options, preserveEntrySignatures: 'strict' }) }],
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
     build: {
       rolldownOptions: {
         output: {

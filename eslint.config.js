@@ -25,7 +25,7 @@ const notTests = ['**/tests/**'];
 const NOT_CONFIG = 'browser code gets config from its page as props and names its shapes from contract/ or domain/: config/ imports lib/, so nothing below imports config/, not even a type';
 
 export default defineConfig(
-  { ignores: ['dist/', 'dist-server/', '.releases/', '.wrangler/', '.netlify/', 'node_modules/', '.astro/', 'test-results/', 'playwright-report/', '.lighthouseci/', 'scripts/brand/template/'] },
+  { ignores: ['dist/', 'dist-server/', 'preview/', '.releases/', '.wrangler/', '.netlify/', 'node_modules/', '.astro/', 'test-results/', 'playwright-report/', '.lighthouseci/', 'scripts/brand/template/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -8,6 +8,14 @@ const config: KnipConfig = {
     // Started by path, not imported: build-brands.ts spawns a shard per CPU; the emulator runs alone (docs/emulator.md).
     'scripts/deploy/build-shard.ts',
     'scripts/emulator/main.ts',
+    // Built as a module of its own with `?worker&url` (login.astro) and imported by its address on use (passkey-login.ts).
+    'src/page-scripts/passkey-login-finish.ts',
+    // Bundled by path with esbuild into what a host runs, not imported: Netlify's outage edge function (release.ts)
+    // and the rules Cloudflare's _worker.js carries (cloudflare-worker.ts).
+    'src/hosting/netlify-outage.ts',
+    'src/hosting/outage-page.ts',
+    // Preloaded into netlify dev by path (node --import) from serve-static-host.ts.
+    'scripts/deploy/loopback-listen.ts',
   ],
   ignore: [
     // Brand folders and the brand:new template are data read by path (brand-theme.ts compiles each theme.scss

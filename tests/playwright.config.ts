@@ -23,7 +23,8 @@ import { BASE_CONFIG, chrome } from './playwright-base.ts';
  *   E2E_RECOVERY_FUID_PORT     E2E_PORT + 7   recovery-forgot-user-id      recovery-forgot-user-id
  *   E2E_RECOVERY_ERRORS_PORT   E2E_PORT + 8   recovery-errors              recovery-errors
  *   E2E_RECOVERY_A11Y_PORT     E2E_PORT + 9   recovery-accessibility       recovery-accessibility
- *                                                                          (and recovery-keyboard, recovery-german-only)
+ *                                                                          (and recovery-keyboard, recovery-german-only,
+ *                                                                          support-button-room)
  *   E2E_RECOVERY_WEBOTP_PORT   E2E_PORT + 10  recovery-web-otp             recovery-web-otp
  *   E2E_JOURNEY_PORT           E2E_PORT + 11  journeys                     journeys (the engine-neutral journeys in Chromium;
  *                                                                          Firefox and WebKit start servers of their own)
@@ -41,7 +42,10 @@ import { BASE_CONFIG, chrome } from './playwright-base.ts';
  *   E2E_NGINX_OPS_PORT         E2E_PORT + 19  nginx (go-live-nginx-smoke)  nginx of its own in front of stand-in backends
  *   E2E_NGINX_OUTAGE_PORT      E2E_PORT + 20  nginx (go-live-nginx-smoke)  nginx whose SiteMinder is down, service over TLS
  *   E2E_PASSKEYS_PORT          E2E_PORT + 21  passkeys                     passkeys (Chromium's virtual authenticator; enrols
- *                                                                          passkeys and reads the statistics)
+ *                                                                          passkeys and reads the statistics), and
+ *                                                                          walk-this-round (issue 43's walk)
+ *   (none)                     E2E_PORT + 36  dev-server                   brand-live-edit: a stand-in for another checkout's
+ *                                                                          dev server, which brand:preview must refuse
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
  * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and
@@ -69,13 +73,13 @@ const ISOLATED: Array<{ spec: string; port: number; more?: string[] }> = [
   { spec: 'recovery-first-time-user', port: port('E2E_RECOVERY_FTU_PORT', PORT + 6) },
   { spec: 'recovery-forgot-user-id', port: port('E2E_RECOVERY_FUID_PORT', PORT + 7) },
   { spec: 'recovery-errors', port: port('E2E_RECOVERY_ERRORS_PORT', PORT + 8) },
-  { spec: 'recovery-accessibility', port: port('E2E_RECOVERY_A11Y_PORT', PORT + 9), more: ['recovery-keyboard', 'recovery-german-only'] },
+  { spec: 'recovery-accessibility', port: port('E2E_RECOVERY_A11Y_PORT', PORT + 9), more: ['recovery-keyboard', 'recovery-german-only', 'support-button-room'] },
   { spec: 'recovery-web-otp', port: port('E2E_RECOVERY_WEBOTP_PORT', PORT + 10) },
   { spec: 'journeys', port: port('E2E_JOURNEY_PORT', PORT + 11) },
   { spec: 'ways-back-to-login', port: port('E2E_WAYS_BACK_PORT', PORT + 14) },
   { spec: 'code-arrival', port: port('E2E_CODE_ARRIVAL_PORT', PORT + 15) },
   { spec: 'hydrate-on-engagement', port: port('E2E_ENGAGE_PORT', PORT + 16) },
-  { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21) },
+  { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21), more: ['walk-this-round'] },
 ];
 /** The spec that edits brand files under `astro dev` (it starts that server itself). */
 const DEV_SERVER_SPEC = 'brand-live-edit';

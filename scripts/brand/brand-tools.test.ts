@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ELEMENT_NODE, parse, TEXT_NODE } from 'ultrahtml';
+import type { ElementNode, Node } from 'ultrahtml';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { formatProblem } from '../../src/config/config-errors.ts';
 import { checkBrands } from './check-brands.ts';
 import { createBrand } from './new-brand.ts';
+import { loadBrands } from '../../src/config/load-brands.ts';
 
 const root = join(import.meta.dirname, '../..');
 const content = join(root, 'content');
@@ -22,14 +25,23 @@ const lines = (only: string[]) => checkBrands(brands, content, only, () => undef
 test('the scaffold makes a brand that passes the check and builds', { timeout: 120_000 }, () => {
   expect(createBrand(brands, 'acme-capital', 'Acme Capital')).toMatchObject({ ok: true });
   expect(lines(['acme-capital'])).toEqual([]);
+  // A bank's own claim replaces the shared one; the others stay (issue 44).
+  const config = join(brands, 'acme-capital', 'brand.json');
+  writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')) as object, features: { secure: { 'en-US': 'Guarded by Acme Capital', 'de-DE': 'Geschützt von Acme Capital' } } }));
   const out = mkdtempSync(join(tmpdir(), 'brand-tools-dist-'));
   const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
     cwd: root,
     encoding: 'utf8',
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORTAL_BRANDS_DIR: brands, BRANDS: 'acme-capital' },
   });
+  const claims = (file: string) => [...readFileSync(join(out, file), 'utf8').matchAll(/<li class="features__item"[^>]*>.*?<span[^>]*>([^<]*)<\/span>/gs)].map((match) => match[1]);
+  const pages = build.status === 0 ? [claims('app/acme-capital/login.html'), claims('de-DE/app/acme-capital/login.html')] : [];
   rmSync(out, { recursive: true, force: true });
   expect(build.status, build.stderr).toBe(0);
+  expect(pages).toEqual([
+    ['Guarded by Acme Capital', 'Statements and balances, any time of day', 'Works on your phone, tablet and computer'],
+    ['Geschützt von Acme Capital', 'Kontoauszüge und Salden rund um die Uhr', 'Auf Smartphone, Tablet und Computer nutzbar'],
+  ]);
 });
 
 test('the scaffold refuses an existing or invalid key', () => {
@@ -49,11 +61,11 @@ test('the check names each kind of brand problem with its exact line', () => {
   expect(lines(['cwa', 'summit', 'harbor', 'nxn'])).toEqual([
     'brands/cwa/brand.json: displayName: must be a text, or { "en-US": text, "de-DE": text } with both languages',
     'brands/cwa/brand.json: colour: unknown key',
-    'brands/summit/theme.scss: $color-on-primary on $color-primary: contrast 1.51:1 is below WCAG AA 4.5:1',
-    'brands/summit/theme.scss: $color-primary on $color-surface: contrast 1.51:1 is below WCAG AA 4.5:1',
+    'brands/summit/theme.scss: $color-on-primary on $color-primary: contrast 1.51:1 is below WCAG AA 4.5:1: change $color-on-primary (text on buttons and on the selected tab) or $color-primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) in theme.scss',
+    'brands/summit/theme.scss: $color-primary on $color-surface: contrast 1.51:1 is below WCAG AA 4.5:1: change $color-primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) or $color-surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in theme.scss',
     'brands/harbor/brand.json: cookiePolicyConfig.apiEndpointEMEA: content/gateway/nope.json does not exist',
     'brands/harbor/brand.json: linkConfig.links[0].href: broken link: no page /app/harbor/help',
-    'brands/nxn/brand.json: logo: file "logo.svg" not found in brands/nxn/',
+    'brands/nxn/brand.json: logo: file "logo.svg" not found in brands/nxn/: add it, or name the file that is there',
   ]);
 });
 
@@ -82,4 +94,43 @@ test('a brand whose key the hosts route elsewhere is refused by the check and by
   rmSync(out, { recursive: true, force: true });
   expect(build.status).not.toBe(0);
   expect(`${build.stdout}${build.stderr}`).toContain('brands/pmg: (folder): brand key "pmg" is reserved: /app/pmg is a service path');
+});
+
+test('the build refuses a brand whose colours fail, as brand:check does, in a few lines naming the setting to change (issue 44)', { timeout: 120_000 }, () => {
+  const theme = join(brands, 'cwa', 'theme.scss');
+  writeFileSync(theme, `${readFileSync(theme, 'utf8')}\n$color-link: #999999;\n`);
+  const expected = [
+    'brands/cwa/theme.scss: $color-link on $color-surface: contrast 2.85:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in theme.scss',
+    'brands/cwa/theme.scss: $color-link on $color-background: contrast 2.57:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-background (the page behind the cards) in theme.scss',
+  ];
+  expect(lines(['cwa'])).toEqual(expected);
+  const out = mkdtempSync(join(tmpdir(), 'brand-tools-dist-'));
+  const build = spawnSync(process.execPath, [join(root, 'scripts/deploy/build-brands.ts'), '--out', out, 'cwa'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORTAL_BRANDS_DIR: brands },
+  });
+  rmSync(out, { recursive: true, force: true });
+  expect(build.status).toBe(1);
+  expect(`${build.stdout}${build.stderr}`.trim().split('\n')).toEqual([
+    ...expected,
+    'the build of cwa stopped: 2 problem(s) above; fix them and build again (npm run brand:check -- <wl> checks without building)',
+  ]);
+});
+
+test('the scaffold keeps the brand\'s name as typed, in brand.json and in the logo (issue 44)', () => {
+  for (const [key, name] of [['hauck', 'Hauck & Aufhäuser Bank'], ['quoted', 'O\'Brien "Nord" <Süd> Bank']] as const) {
+    expect(createBrand(brands, key, name)).toMatchObject({ ok: true });
+    expect(lines([key])).toEqual([]);
+    const [brand] = loadBrands(brands, [key]);
+    expect(brand?.config.displayName).toEqual({ 'en-US': name, 'de-DE': name });
+    expect(brand?.config.heroText.tagline1).toEqual({ 'en-US': `Welcome to ${name}`, 'de-DE': `Willkommen bei ${name}` });
+    // The logo shows the name and says it to a screen reader, as typed.
+    const svg = (parse(brand?.logoSvg ?? '') as { children: Node[] }).children.find((node): node is ElementNode => node.type === ELEMENT_NODE);
+    const text = svg?.children.find((node): node is ElementNode => node.type === ELEMENT_NODE && node.name === 'text');
+    // ultrahtml gives attributes and text as written: the browser reads them through the five XML escapes.
+    const read = (written = '') => written.replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+    expect(read(svg?.attributes['aria-label'])).toBe(name);
+    expect(read(text?.children.map((node) => (node.type === TEXT_NODE ? node.value : '')).join(''))).toBe(name);
+  }
 });

@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatProblem } from '../../src/config/config-errors.ts';
 import type { ConfigProblem } from '../../src/config/config-errors.ts';
-import { contrastProblems } from '../../src/config/contrast.ts';
 import { listBrandKeys, readBrandFolders } from '../../src/config/load-brands.ts';
 import type { Brand } from '../../src/config/brand-schema.ts';
 import { INFO_PAGES } from '../../src/lib/portal-routes.ts';
@@ -12,11 +11,9 @@ import { INFO_PAGES } from '../../src/lib/portal-routes.ts';
 const PAGES: readonly string[] = ['login', 'sorry', 'logout', 'ssoLogout', ...INFO_PAGES];
 const SELF_SERVICE = ['fps', 'fuid', 'fps-self-change-pw'];
 
-/** Problems of one brand beyond its schema: contrast, content files and internal links. */
+/** Problems of one brand beyond what reading it finds (schema, files, contrast): content files and internal links. */
 export function brandProblems(brand: Brand, allKeys: readonly string[], contentDir: string): ConfigProblem[] {
-  const problems: ConfigProblem[] = contrastProblems(brand.themeCss).map(({ pair, message }) => ({
-    file: `brands/${brand.key}/theme.scss`, path: pair, message,
-  }));
+  const problems: ConfigProblem[] = [];
   const policy = brand.config.cookiePolicyConfig;
   if (policy.activateCookiePolicyRoute) {
     for (const [field, name] of [['apiEndpointEMEA', policy.apiEndpointEMEA], ['apiEndpointOther', policy.apiEndpointOther]] as const) {

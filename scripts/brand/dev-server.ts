@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 
 const root = join(import.meta.dirname, '../..');
 
@@ -25,13 +27,18 @@ export function brandPageUrls(base: string, wl: string): Array<{ name: string; l
   })));
 }
 
-/** Whether an `astro dev` (a Vite dev server) answers on `base`. */
-export async function devServerAnswers(base: string): Promise<boolean> {
+/**
+ * Who answers on `base`: nobody, an `astro dev` of this checkout (`root`), or another server (another checkout's dev
+ * server, anything else). Vite serves a file by its absolute path (`/@fs/…`) only inside its own project, so this
+ * checkout's package.json comes back, byte for byte, from this checkout's server alone.
+ */
+export async function devServerAt(base: string, checkout: string = root): Promise<'none' | 'ours' | 'other'> {
   try {
-    const response = await fetch(`${base}/@vite/client`, { signal: AbortSignal.timeout(2_000) });
-    return response.ok;
+    const response = await fetch(`${base}/@fs${checkout.replace(/\\/g, '/')}/package.json`, { signal: AbortSignal.timeout(5_000) });
+    const body = await response.text();
+    return response.ok && body === readFileSync(join(checkout, 'package.json'), 'utf8') ? 'ours' : 'other';
   } catch {
-    return false;
+    return 'none';
   }
 }
 

@@ -1,48 +1,105 @@
-// `npm run brand:gallery [-- <wl>...]`: a screenshot of each page type of each brand in both
-// languages, desktop and phone, gathered in test-results/gallery/index.html to look at.
+// `npm run brand:gallery [-- <wl>...]`: the sign-off sheet. Every page type of each brand, in both languages, at
+// 390 and 1280 px wide, full page, beside the default brand's same page, in one static HTML file with the images
+// inside it (preview/gallery/index.html), to send for approval. It builds its own copy of the site
+// (preview/dist, scripts/brand/preview-build.ts): dist/, what ops deploy, is left as it is.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { chromium } from '@playwright/test';
-import { listBrandKeys } from '../../src/config/load-brands.ts';
+import type { Browser } from '@playwright/test';
+import { listBrandKeys } from '../../src/config/brand-keys.ts';
+import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../browsers/chromium.ts';
-import { ensureBuilt } from '../server/ensure-built.ts';
+import { buildPreview } from './preview-build.ts';
 import { serveWithEmulator } from '../server/serve-with-emulator.ts';
 
 const root = join(import.meta.dirname, '../..');
-const keys = process.argv.slice(2).length > 0 ? process.argv.slice(2) : listBrandKeys(join(root, 'brands'));
-if (process.argv.slice(2).length > 0) process.env['BRANDS'] = keys.join(',');
-ensureBuilt();
-const outDir = join(root, 'test-results', 'gallery');
-mkdirSync(outDir, { recursive: true });
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const keys = named.length > 0 ? named : listBrandKeys(process.env['PORTAL_BRANDS_DIR'] ?? join(root, 'brands'));
 
-const { base, close } = await serveWithEmulator();
-const pages = ['login?SMQUERYDATA=gallery', 'sorry', 'logout', 'systemRequirements', 'cookiePolicy', 'termsOfUse'].map((page) => `/app/{wl}/${page}`)
-  .concat(['/self-service/{wl}/fps', '/self-service/{wl}/fuid', '/self-service/{wl}/fps-self-change-pw']);
-const executablePath = chromiumExecutable();
-const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] });
-const rows: string[] = [];
-let done = 0;
-for (const key of keys) {
-  for (const template of pages) {
-    const path = template.replace('{wl}', key);
-    const cells: string[] = [];
-    for (const language of ['en-US', 'de-DE']) {
-      for (const [device, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
-        const page = await browser.newPage({ viewport });
-        await page.goto(`${base}${language === 'de-DE' ? '/de-DE' : ''}${path}`, { waitUntil: 'load' });
-        await page.waitForTimeout(300);
-        const file = `${key}-${path.split('/')[3]?.split('?')[0]}-${language}-${device}.png`;
-        await page.screenshot({ path: join(outDir, file) });
-        await page.close();
-        cells.push(`<figure><img src="${file}" alt="" loading="lazy"><figcaption>${language} ${device}</figcaption></figure>`);
-      }
-    }
-    rows.push(`<section><h2>${key}: ${path}</h2><div class="row">${cells.join('')}</div></section>`);
-    done += 1;
-    process.stderr.write(`\r${done}/${keys.length * pages.length} page types`);
+/** The page types, by path after the language prefix; `{wl}` is the brand. */
+const PAGES: ReadonlyArray<readonly [string, string]> = [
+  ['Login', '/app/{wl}/login?SMQUERYDATA=gallery'],
+  ['Forgot password', '/self-service/{wl}/fps'],
+  ['Forgot user ID', '/self-service/{wl}/fuid'],
+  ['Change password', '/self-service/{wl}/fps-self-change-pw'],
+  ['Passkey offer', '/app/{wl}/passkey'],
+  ['Logged out', '/app/{wl}/logout'],
+  ['Session expired', '/app/{wl}/sessionExpired'],
+  ['Access denied', '/app/{wl}/accessDenied'],
+  ['System unavailable', '/app/{wl}/systemUnavailable'],
+  ['Outage', '/app/{wl}/sorry'],
+  ['System requirements', '/app/{wl}/systemRequirements'],
+  ['Terms of use', '/app/{wl}/termsOfUse'],
+  ['Cookie policy', '/app/{wl}/cookiePolicy'],
+  ['Page not found', '/app/{wl}/no-such-page'],
+];
+const LANGUAGES = [['en-US', ''], ['de-DE', '/de-DE']] as const;
+const WIDTHS = [390, 1280] as const;
+
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** A full-page JPEG of `url` at `width`, as a data: URL (the sheet is one file to send). */
+async function shot(browser: Browser, url: string, width: number): Promise<string> {
+  const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 800 } });
+  try {
+    // Settled: its requests done, and any page that sends a visitor on (a step that needs a session) arrived.
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForLoadState('networkidle');
+    const bytes = await page.screenshot({ fullPage: true, type: 'jpeg', quality: 70 });
+    return `data:image/jpeg;base64,${bytes.toString('base64')}`;
+  } finally {
+    await page.close();
   }
 }
-await browser.close();
-close();
-writeFileSync(join(outDir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>Brand gallery</title><style>body{font-family:system-ui;margin:1rem}.row{display:flex;gap:1rem;overflow-x:auto;align-items:flex-start}img{max-width:320px;border:1px solid #ccc}figure{margin:0}</style><h1>Brand gallery</h1>${rows.join('')}`);
-console.log(`\nOpen ${join(outDir, 'index.html')}`);
+
+const outDir = join(root, 'preview', 'gallery');
+const file = join(outDir, 'index.html');
+const contents = PAGES.map(([name]) => name).join(', ');
+
+/** Writes the sheet with the sections so far: a long run can be looked at while it goes on. */
+function writeSheet(sections: readonly string[], complete: boolean): void {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(file, `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Brand sign-off: ${escapeHtml(keys.join(', '))}</title>
+<style>body{font-family:system-ui,sans-serif;margin:1rem 2rem;color:#1b1f24}h2{margin-top:3rem;border-top:1px solid #ccc;padding-top:1rem}h3{font-size:1rem;margin:1.5rem 0 .5rem}.row{display:flex;gap:1.5rem;align-items:flex-start;overflow-x:auto}figure{margin:0}figcaption{font-weight:600;margin-bottom:.25rem}img{border:1px solid #ccc;height:auto;max-width:100%}</style>
+<h1>Brand sign-off: ${escapeHtml(keys.join(', '))}</h1>
+<p>Built ${escapeHtml(new Date().toISOString())} from this checkout. Every page type (${escapeHtml(contents)}) in English and German, 390 px (a phone) and 1280 px wide, the whole page, beside the default brand ${DEFAULT_BRAND}.${complete ? '' : ' <strong>Incomplete: the run is still going or stopped.</strong>'}</p>
+${sections.join('\n')}
+</html>
+`);
+}
+
+const built = await buildPreview(keys);
+const { base, close } = await serveWithEmulator(built);
+const executablePath = chromiumExecutable();
+const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] });
+const sections: string[] = [];
+const total = keys.length * PAGES.length;
+let done = 0;
+try {
+  for (const key of keys) {
+    const compared = key === DEFAULT_BRAND ? [key] : [key, DEFAULT_BRAND];
+    for (const [name, template] of PAGES) {
+      const rows: string[] = [];
+      for (const [language, prefix] of LANGUAGES) {
+        for (const width of WIDTHS) {
+          const cells: string[] = [];
+          for (const brand of compared) {
+            const url = `${base}${prefix}${template.replace('{wl}', brand)}`;
+            cells.push(`<figure><figcaption>${escapeHtml(brand)}${brand === DEFAULT_BRAND && key !== DEFAULT_BRAND ? ' (default brand)' : ''}</figcaption><img src="${await shot(browser, url, width)}" alt="${escapeHtml(`${brand}: ${name}, ${language}, ${String(width)} px`)}" width="${String(Math.min(width, 640))}"></figure>`);
+          }
+          rows.push(`<h3>${language}, ${String(width)} px</h3><div class="row">${cells.join('')}</div>`);
+        }
+      }
+      sections.push(`<section id="${escapeHtml(`${key}-${name.toLowerCase().replaceAll(' ', '-')}`)}"><h2>${escapeHtml(key)}: ${escapeHtml(name)} <code>${escapeHtml(template.replace('{wl}', key))}</code></h2>${rows.join('')}</section>`);
+      writeSheet(sections, false);
+      done += 1;
+      process.stderr.write(`\r${String(done)}/${String(total)} page types`);
+    }
+  }
+} finally {
+  await browser.close();
+  close();
+}
+writeSheet(sections, true);
+console.log(`\nThe sign-off sheet: ${relative(process.cwd(), file) || file} (one file, images inside: send it as it is). dist/ was not touched.`);

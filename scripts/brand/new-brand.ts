@@ -4,6 +4,11 @@ import { join } from 'node:path';
 import { brandKeySchema } from '../../src/config/brand-schema.ts';
 import { reservedBrandKeys } from '../../src/hosting/route-table.ts';
 
+/** A text as XML writes it in an attribute or an element: the five escapes the brand SVG allowlist accepts. */
+function escapeXml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&apos;');
+}
+
 /** Creates a brand folder; returns an error text instead of throwing for the CLI. */
 export function createBrand(brandsDir: string, key: string, name: string): { ok: true; dir: string } | { ok: false; error: string } {
   if (!brandKeySchema.safeParse(key).success) {
@@ -17,8 +22,11 @@ export function createBrand(brandsDir: string, key: string, name: string): { ok:
   cpSync(template, dir, { recursive: true });
   for (const file of readdirSync(dir)) {
     const path = join(dir, file);
-    const safeName = name.replace(/[<>&"\\]/g, '');
-    writeFileSync(path, readFileSync(path, 'utf8').replaceAll('{{KEY}}', key).replaceAll('{{NAME}}', safeName));
+    // The name as typed ("Hauck & Aufhäuser Bank"), written as each file's syntax spells it.
+    const written = file.endsWith('.json') ? JSON.stringify(name).slice(1, -1) : file.endsWith('.svg') ? escapeXml(name) : name;
+    const text = readFileSync(path, 'utf8').replaceAll('{{KEY}}', key).replaceAll('{{NAME}}', written);
+    // The template logo's width follows the name, so a long name is not cut off at the edge of the image.
+    writeFileSync(path, text.replaceAll('{{LOGO_WIDTH}}', String(48 + Math.ceil(Array.from(name).length * 11.5))));
   }
   return { ok: true, dir };
 }

@@ -1,4 +1,5 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -8,8 +9,10 @@ import { staticHostHeaders } from '../../src/hosting/page-headers.ts';
 import { nginxRoutes, notFoundFiles, staticHostRedirects } from '../../src/hosting/host-routes.ts';
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { writeBuildInfo } from '../../src/hosting/environment-files.ts';
+import { securityTxtExpiry, siteFiles } from '../../src/hosting/site-files.ts';
 import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
-import { BRAND_PAGES, checkDist, deployReport, DEPLOY_LIMITS, formatDeployReport, hostRuleProblems, nginxCaptureProblems } from './check-dist.ts';
+import { makeRelease } from '../deploy/release.ts';
+import { BRAND_PAGES, checkDist, deployBrands, deployReport, missingBrandProblems, DEPLOY_LIMITS, formatDeployReport, hostRuleProblems, nginxCaptureProblems, siteFileProblems } from './check-dist.ts';
 
 const THEME = ':root{--c:#000}';
 const LANGUAGE_CHECK = "document.documentElement.className+=' js';";
@@ -33,9 +36,10 @@ function writeHeaders(dir: string, serverPolicy = `${POLICY}; frame-ancestors 'n
   writeFileSync(join(dir, '_headers'), staticHostHeaders(hostPolicy));
   writeFileSync(join(dir, '_redirects'), staticHostRedirects());
   // What the build says of itself (its environment) and the related-origins file it writes with it.
-  writeBuildInfo(dir, { environment: 'PRODUCTION', passkeys: { rpId: 'portal.nxn.example', relatedOrigins: [] } });
+  writeBuildInfo(dir, { environment: 'PRODUCTION', commit: 'abc123', passkeys: { rpId: 'portal.nxn.example', allowedOrigins: ['https://portal.nxn.example'], relatedOrigins: [] } });
   mkdirSync(join(dir, '.well-known'), { recursive: true });
   writeFileSync(join(dir, '.well-known/webauthn'), JSON.stringify({ origins: [] }));
+  for (const [file, text] of Object.entries(siteFiles(join(import.meta.dirname, '../..'), 'PRODUCTION'))) writeFileSync(join(dir, file), text);
 }
 
 /** Writes a text file of a dist/ with its `.gz` copy in the server folder, as the build does. */
@@ -165,14 +169,15 @@ test('the deploy report counts files and bytes per brand, shared and in total', 
   const report = deployReport(dir);
   const pageBytes = Buffer.byteLength(page());
   // 34 pages, the brand folders' four not-found pages and the theme are nxn's; index, the two site-wide 404s,
-  // a.css, the three header and route files and the related-origins file are shared (the build information is in dist-server/).
+  // a.css, the three header and route files, the related-origins file, robots.txt and security.txt are shared (the build
+  // information is in dist-server/).
   expect(report.byBrand.get('nxn')).toEqual({ files: 2 * (BRAND_PAGES.length + 2) + 1, bytes: 2 * (BRAND_PAGES.length + 2) * pageBytes + 7 });
-  expect(report.byBrand.get('')?.files).toBe(7);
-  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 8);
+  expect(report.byBrand.get('')?.files).toBe(9);
+  expect(report.total.files).toBe(2 * (BRAND_PAGES.length + 2) + 10);
   expect(report.headerRules).toBe(3);
   expect(report.redirectRules).toEqual({ staticRules: 0, dynamicRules: 8 });
   expect(report.warnings).toEqual([]);
-  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+48\s+\d+$/), '_headers: 3 rules', '_redirects: 0 static and 8 dynamic rules']);
+  expect(formatDeployReport(report).slice(-3)).toEqual([expect.stringMatching(/^total\s+50\s+\d+$/), '_headers: 3 rules', '_redirects: 0 static and 8 dynamic rules']);
 });
 
 test('the deploy report warns where a static host\'s limits would be exceeded', () => {
@@ -181,7 +186,7 @@ test('the deploy report warns where a static host\'s limits would be exceeded', 
   put(dir, '_astro/big.js', 'x'.repeat(1001), false);
   expect(deployReport(dir, limits).warnings).toEqual([
     '_astro/big.js: 1001 bytes, over a static host\'s 1000 per file',
-    '48 files, over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
+    '50 files, over a static host\'s 10 per deploy: split the deploy by brand sets (docs/deploy-at-scale.md)',
     '_headers: 3 rules, over a static host\'s 1',
   ]);
   expect(DEPLOY_LIMITS).toEqual({ files: 20_000, fileBytes: 25 * 1024 * 1024, headerRules: 100 });
@@ -211,4 +216,45 @@ test('check:dist refuses an nginx location whose capture can reach a header (iss
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('names a missing robots.txt and a security.txt that is missing, without Expires, or expiring within 30 days', () => {
+  const dir = fakeDist();
+  const day = 24 * 60 * 60 * 1000;
+  expect(siteFileProblems(dir)).toEqual([]);
+  const expires = securityTxtExpiry(readFileSync(join(dir, '.well-known/security.txt'), 'utf8'))?.getTime() ?? 0;
+  expect(siteFileProblems(dir, expires - 31 * day)).toEqual([]);
+  expect(siteFileProblems(dir, expires - 29 * day)).toEqual([`.well-known/security.txt: expires ${new Date(expires).toISOString()}, within 30 days: rebuild (the build sets it expiresDays ahead)`]);
+  expect(siteFileProblems(dir, expires + day)).toEqual([`.well-known/security.txt: expires ${new Date(expires).toISOString()}, already past: rebuild (the build sets it expiresDays ahead)`]);
+  writeFileSync(join(dir, '.well-known/security.txt'), 'Contact: mailto:security@nxn.example\n');
+  rmSync(join(dir, 'robots.txt'));
+  expect(checkDist(dir, ['nxn'])).toEqual(['robots.txt: missing', '.well-known/security.txt: no Expires (RFC 9116 requires one)']);
+});
+
+test('refuses a dist/ that lacks a brand of brands/, as a preview or a subset build leaves it, and release refuses it too (issue 44)', { timeout: 60_000 }, () => {
+  const brands = mkdtempSync(join(tmpdir(), 'brands-'));
+  for (const key of ['_defaults', 'cwa', 'harbor', 'nxn']) mkdirSync(join(brands, key));
+  const expected = deployBrands(brands, {});
+  expect(expected).toEqual({ brands: ['cwa', 'harbor', 'nxn'], source: 'brands/' });
+  const dist = fakeDist();
+  const lacking = 'app/: missing brands: brands/ has 3 and this dist/ lacks 2 of them (cwa, harbor); it holds nxn, as a build of some brands makes it: build every brand (npm run build) before a deploy, or for a deploy split by brand sets name the set in BRANDS';
+  expect(missingBrandProblems(dist, expected)).toEqual([lacking]);
+  // A deploy split by brand sets names its set; what the set lacks is named against BRANDS.
+  expect(missingBrandProblems(dist, deployBrands(brands, { BRANDS: 'nxn' }))).toEqual([]);
+  expect(missingBrandProblems(dist, deployBrands(brands, { BRANDS: 'nxn, harbor' }))).toEqual([
+    'app/: missing brands: BRANDS names 2 and this dist/ lacks 1 of them (harbor); it holds nxn, as a build of some brands makes it: build every brand (npm run build) before a deploy, or for a deploy split by brand sets name the set in BRANDS',
+  ]);
+  const releases = mkdtempSync(join(tmpdir(), 'releases-'));
+  expect(() => makeRelease({ dist, releases, host: 'nginx', brands: expected })).toThrow(`${dist} is not a whole build: ${lacking}`);
+  expect(existsSync(join(releases, 'current'))).toBe(false);
+  // The commands, as ops run them: check:dist and release read brands/ (PORTAL_BRANDS_DIR here) and refuse.
+  const run = (script: string, args: string[]) => spawnSync(process.execPath, [join(import.meta.dirname, '..', script), ...args], {
+    encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', PORTAL_BRANDS_DIR: brands },
+  });
+  const check = run('check-dist/check-dist.ts', [dist]);
+  expect(check.status).toBe(1);
+  expect(check.stdout).toContain(`${lacking}\n1 problem(s).`);
+  const release = run('deploy/release.ts', ['nginx', releases, '--dist', dist]);
+  expect(release.status).toBe(1);
+  expect(release.stderr.trim()).toBe(`${dist} is not a whole build: ${lacking}`);
 });

@@ -17,9 +17,11 @@ import { brandOfFile, LANGUAGE_PREFIXES, serverDirOf } from '../../src/hosting/d
 import { headerRuleCount, STATIC_HOST_LIMITS } from '../../src/hosting/page-headers.ts';
 import { notFoundFiles, redirectRuleCounts, REDIRECT_LIMITS } from '../../src/hosting/host-routes.ts';
 import { BUILD_INFO_FILE } from '../../src/config/build-environment.ts';
-import { RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
+import { brandsInDist, RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
+import { listBrandKeys } from '../../src/config/brand-keys.ts';
 import { relatedOriginLabelProblems } from '../../src/config/passkey-origins.ts';
 import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
+import { ROBOTS_TXT_PATH, SECURITY_TXT_PATH, securityTxtExpiry } from '../../src/hosting/site-files.ts';
 
 /** Page files every brand has in every language (relative to the brand's folders). */
 export const BRAND_PAGES = [
@@ -97,6 +99,37 @@ export function unpublishableFiles(distDir: string): string[] {
     .map((file) => `${file}: not for visitors, and a static host publishing dist/ would serve it: the build writes it to ${relative(distDir, serverDirOf(distDir))}/`);
 }
 
+/** The brands a deploy must hold, and where that list comes from (for the problem's wording). */
+export interface DeployBrands {
+  brands: readonly string[];
+  /** `brands/` (every brand folder) or `BRANDS` (a deploy split by brand sets names its set). */
+  source: 'brands/' | 'BRANDS';
+}
+
+/**
+ * The brands a deploy of this checkout must hold: the environment's `BRANDS` when it names a set (a deploy split by
+ * brand sets, docs/deploy-at-scale.md), else every folder of `brandsDir`. Never the dist/'s own stamp: a preview's or
+ * a subset's build says it holds one brand, and trusting it took every other brand offline (issue 44).
+ */
+export function deployBrands(brandsDir: string, variables: NodeJS.ProcessEnv = process.env): DeployBrands {
+  const named = (variables['BRANDS'] ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  return named.length > 0 ? { brands: [...new Set(named)].sort(), source: 'BRANDS' } : { brands: listBrandKeys(brandsDir), source: 'brands/' };
+}
+
+/**
+ * The brands of the deploy that `distDir` lacks (no login page): one line, since a dist/ of one brand lacks hundreds.
+ * check:dist and `npm run release` refuse such a dist/.
+ */
+export function missingBrandProblems(distDir: string, expected: DeployBrands): string[] {
+  const held = new Set(brandsInDist(distDir));
+  const missing = expected.brands.filter((brand) => !held.has(brand));
+  if (missing.length === 0) return [];
+  const names = `${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${String(missing.length - 10)} more` : ''}`;
+  const from = expected.source === 'BRANDS' ? `BRANDS names` : 'brands/ has';
+  const holds = held.size === 0 ? 'no brand' : [...held].sort().slice(0, 10).join(', ') + (held.size > 10 ? ` and ${String(held.size - 10)} more` : '');
+  return [`app/: missing brands: ${from} ${String(expected.brands.length)} and this dist/ lacks ${String(missing.length)} of them (${names}); it holds ${holds}, as a build of some brands makes it: build every brand (npm run build) before a deploy, or for a deploy split by brand sets name the set in BRANDS`];
+}
+
 /** Every problem of a dist/ folder built for `brands`. */
 export function checkDist(distDir: string, brands: readonly string[]): string[] {
   if (!existsSync(distDir)) return [`${distDir}: missing: run npm run build`];
@@ -123,6 +156,7 @@ export function checkDist(distDir: string, brands: readonly string[]): string[] 
   if (!hostPolicy) problems.push('_headers: no site-wide policy: static hosts would send no page policy');
   problems.push(...hostRuleProblems(distDir));
   problems.push(...environmentProblems(distDir));
+  problems.push(...siteFileProblems(distDir));
   const headerPolicies: HeaderPolicies = [['header policy (_portal-headers.json)', serverPolicy], ['static-host policy (_headers)', hostPolicy]];
   for (const path of fg.sync('**/*', { cwd: distDir, absolute: true, dot: true })) {
     if (!/\.(html|js|css)$/.test(path)) continue;
@@ -163,6 +197,22 @@ export function environmentProblems(distDir: string): string[] {
   const written = (JSON.parse(readFileSync(file, 'utf8')) as { origins?: unknown }).origins;
   const expected = info.passkeys.relatedOrigins.map(({ origin }) => origin);
   if (JSON.stringify(written) !== JSON.stringify(expected)) problems.push(`${RELATED_ORIGINS_PATH}: its origins differ from ${BUILD_INFO_FILE}'s for ${info.environment}`);
+  return problems;
+}
+
+/**
+ * The files every host serves beside the pages (src/config/site-files.json): robots.txt, and a security.txt
+ * (RFC 9116) whose Expires has not passed, or is within 30 days of passing (rebuild before then), at `now`.
+ */
+export function siteFileProblems(distDir: string, now: number = Date.now()): string[] {
+  const problems: string[] = [];
+  if (!existsSync(join(distDir, ROBOTS_TXT_PATH))) problems.push(`${ROBOTS_TXT_PATH}: missing`);
+  const file = join(distDir, SECURITY_TXT_PATH);
+  if (!existsSync(file)) return [...problems, `${SECURITY_TXT_PATH}: missing`];
+  const expires = securityTxtExpiry(readFileSync(file, 'utf8'));
+  const soon = now + 30 * 24 * 60 * 60 * 1000;
+  if (expires === undefined || Number.isNaN(expires.getTime())) problems.push(`${SECURITY_TXT_PATH}: no Expires (RFC 9116 requires one)`);
+  else if (expires.getTime() <= soon) problems.push(`${SECURITY_TXT_PATH}: expires ${expires.toISOString()}, ${expires.getTime() <= now ? 'already past' : 'within 30 days'}: rebuild (the build sets it expiresDays ahead)`);
   return problems;
 }
 
@@ -328,15 +378,24 @@ function readBuildInfoQuietly(distDir: string) {
   }
 }
 
+/** The brands a dist/ was built for: its build stamp's subset, else BRANDS, else every brand of brands/. */
+export function brandsOfDist(distDir: string, root: string = join(import.meta.dirname, '..', '..')): string[] {
+  const stamp = join(serverDirOf(distDir), '.portal-build-stamp');
+  const subset = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : process.env['BRANDS'] ?? '';
+  return subset
+    ? subset.split(',').map((key) => key.trim()).filter(Boolean)
+    : readdirSync(join(root, 'brands')).filter((entry) => !entry.startsWith('_') && statSync(join(root, 'brands', entry)).isDirectory());
+}
+
 if (import.meta.main) {
   const root = join(import.meta.dirname, '..', '..');
   const distDir = process.argv[2] ?? join(root, 'dist');
-  const stamp = join(serverDirOf(distDir), '.portal-build-stamp');
-  const subset = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : process.env['BRANDS'] ?? '';
-  const brands = subset
-    ? subset.split(',').map((key) => key.trim()).filter(Boolean)
-    : readdirSync(join(root, 'brands')).filter((entry) => !entry.startsWith('_') && statSync(join(root, 'brands', entry)).isDirectory());
-  const problems = checkDist(distDir, brands);
+  const expected = deployBrands(process.env['PORTAL_BRANDS_DIR'] ?? join(root, 'brands'));
+  const missing = existsSync(distDir) ? missingBrandProblems(distDir, expected) : [];
+  // The pages of the brands the dist/ holds are checked; a missing brand is one line, not 36 missing pages.
+  const held = new Set(existsSync(distDir) ? brandsInDist(distDir) : []);
+  const brands = missing.length === 0 ? expected.brands : expected.brands.filter((brand) => held.has(brand));
+  const problems = [...missing, ...checkDist(distDir, brands)];
   if (existsSync(distDir)) for (const line of formatDeployReport(deployReport(distDir))) console.log(line);
   const environment = existsSync(distDir) ? readBuildInfoQuietly(distDir) : undefined;
   if (environment) console.log(`built for ${environment.environment}${environment.passkeys.rpId ? `: passkey RP ID ${environment.passkeys.rpId}, related origins ${environment.passkeys.relatedOrigins.map(({ origin }) => origin).join(' ') || '(none)'}` : ''}`);

@@ -1,7 +1,8 @@
 // `npm run build:brands [-- <wl>…]`: builds every brand (or the named ones) into dist/, in one Astro build
 // or, with --shards, in several at once.
 // `npm run build:brand -- <wl>…`: rebuilds only the named brands into an existing dist/, leaving every
-// other brand's pages and assets as they are (a brand manager's change, in seconds).
+// other brand's pages and assets as they are (a brand manager's change, in seconds), for the environment that
+// dist/ was built for (PORTAL_ENVIRONMENT, if set, must name the same).
 // Options: --out <dir> (default dist/), --shards <n> (or BUILD_SHARDS), --report (prints a JSON line of peak
 // memory and CPU).
 import { spawn } from 'node:child_process';
@@ -10,12 +11,17 @@ import { availableParallelism } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, resolve } from 'node:path';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
+import { formatProblem } from '../../src/config/config-errors.ts';
+import { checkBrands } from '../brand/check-brands.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 import { builtPagePolicy, headerRuleCount, writeHeaderFiles } from '../../src/hosting/page-headers.ts';
 import { unionPolicy } from '../../src/hosting/security-headers.ts';
 import { brandEntries, serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { writeRouteFiles } from '../../src/hosting/host-routes.ts';
-import { assertSameEnvironment, writeEnvironmentFiles } from '../../src/hosting/environment-files.ts';
+import { assertSameEnvironment, readBuildInfo, writeEnvironmentFiles } from '../../src/hosting/environment-files.ts';
+import { pageHeaderOptions } from '../../src/hosting/site-files.ts';
+import { buildEnvironment as buildEnvironmentOf } from '../../src/config/build-environment.ts';
+import type { Environment } from '../../src/domain/environments.ts';
 
 const root = join(import.meta.dirname, '../..');
 /** What stamps a dist/ (in its server folder) with the brands it holds ('' for all): ensure-built.ts and check:dist read it. */
@@ -66,25 +72,53 @@ function buildEnvironment(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
 }
 
-/** Runs one Astro build of `brands` into `outDir` in a process of its own. */
-function buildShard(outDir: string, brands: readonly string[]): Promise<ShardUsage> {
+/**
+ * The environment brands rebuilt into an existing dist/ are built for: that build's own (its _portal-build.json),
+ * so `build:brand` on a production dist/ builds production pages without being told. PORTAL_ENVIRONMENT, when
+ * set, must name the same one: brands of two environments never share a dist/.
+ */
+function environmentToAddTo(out: string): Environment | undefined {
+  if ((process.env['PORTAL_ENVIRONMENT'] ?? '').trim() !== '') {
+    assertSameEnvironment(out);
+    return undefined;
+  }
+  return readBuildInfo(out)?.environment;
+}
+
+/** Runs one Astro build of `brands` into `outDir` in a process of its own (for `environment` when given). */
+function buildShard(outDir: string, brands: readonly string[], environment: Environment | undefined): Promise<ShardUsage> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [join(import.meta.dirname, 'build-shard.ts'), outDir], {
       cwd: root,
-      env: { ...buildEnvironment(), BRANDS: brands.join(',') },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...buildEnvironment(), BRANDS: brands.join(','), ...(environment ? { PORTAL_ENVIRONMENT: environment } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let errors = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
     });
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) {
+        const what = brands.length > 3 ? `${String(brands.length)} brands` : brands.join(', ');
+        // A broken brand is named in its own lines, as brand:check names it, not in Astro's stack trace (79 lines
+        // with the one that matters at line 10, issue 44).
+        const problems = checkBrands(process.env['PORTAL_BRANDS_DIR'] ?? join(root, 'brands'), process.env['PORTAL_CONTENT_DIR'] ?? join(root, 'content'), brands, () => undefined);
+        if (problems.length > 0) {
+          reject(new Error([...problems.map(formatProblem), `the build of ${what} stopped: ${String(problems.length)} problem(s) above; fix them and build again (npm run brand:check -- <wl> checks without building)`].join('\n')));
+          return;
+        }
         process.stdout.write(output);
-        reject(new Error(`the build of ${brands.length > 3 ? `${String(brands.length)} brands` : brands.join(', ')} failed (exit ${String(code)})`));
+        process.stderr.write(errors);
+        reject(new Error(`the build of ${what} failed (exit ${String(code)})`));
         return;
       }
+      // Its warnings, held back while it ran in case it failed on a broken brand.
+      process.stderr.write(errors);
       const last = output.trim().split('\n').pop() ?? '{}';
       resolvePromise(JSON.parse(last) as ShardUsage);
     });
@@ -134,7 +168,7 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
   const brands = options.brands.length > 0 ? [...options.brands] : all;
   const outServer = serverDirOf(out);
   if (options.into && !builtPagePolicy(out)) throw new Error(`${out} holds no build to rebuild brands into: build every brand first`);
-  if (options.into) assertSameEnvironment(out);
+  const environment = options.into ? environmentToAddTo(out) : undefined;
   const shardCount = Math.max(1, Math.min(options.shards ?? 1, availableParallelism()));
   const shards = shardsOf(brands, shardCount);
   // Inside the project: for an outDir elsewhere Astro puts its server chunks in the shared .astro/, where
@@ -143,7 +177,7 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
   const work = mkdtempSync(join(root, '.astro', 'brand-builds-'));
   try {
     const shardDirs = shards.map((_, index) => join(work, String(index)));
-    const usage = await Promise.all(shards.map((shard, index) => buildShard(shardDirs[index] ?? '', shard)));
+    const usage = await Promise.all(shards.map((shard, index) => buildShard(shardDirs[index] ?? '', shard, environment)));
     const policies = shardDirs.map((dir) => builtPagePolicy(dir) ?? '');
     if (options.into) {
       policies.unshift(builtPagePolicy(out) ?? '');
@@ -173,9 +207,9 @@ export async function buildBrands(options: BuildOptions): Promise<BuildResult> {
       }
     });
     if (options.into) syncRootBrandList(out);
-    const headers = writeHeaderFiles(out, unionPolicy(policies.filter(Boolean)));
+    const headers = writeHeaderFiles(out, unionPolicy(policies.filter(Boolean)), pageHeaderOptions(root, environment ?? buildEnvironmentOf()));
     writeRouteFiles(out);
-    writeEnvironmentFiles(out, { root });
+    writeEnvironmentFiles(out, { root, ...(environment ? { environment } : {}) });
     const stamped = existsSync(join(outServer, STAMP)) ? readFileSync(join(outServer, STAMP), 'utf8').trim() : '';
     const held = options.into ? (stamped === '' ? [] : [...new Set([...stamped.split(','), ...brands])]) : brands.length === all.length ? [] : brands;
     writeFileSync(join(outServer, STAMP), held.sort().join(','));

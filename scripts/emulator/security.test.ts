@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { inspectionEnabled } from './routes/inspection.ts';
-import { clientAddress, isLoopbackAddress } from './http-utils.ts';
+import { request as httpRequest } from 'node:http';
+import { clientAddress, isLoopbackAddress, requestTarget } from './http-utils.ts';
 import { startTestEmulator } from './test-server.ts';
 import type { TestEmulator } from './test-server.ts';
 
@@ -50,6 +51,72 @@ describe('the inspection endpoints', () => {
     // The page itself (same origin, or no Origin as curl and the tests send) still gets its answers.
     expect((await fetch(`${api.base}/__emulator/outbox`, { headers: { origin: api.base, 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
     expect((await fetch(`${api.base}/__emulator/outbox`)).status).toBe(200);
+  });
+});
+
+/** One request with its path sent byte for byte (fetch would clean it), and its status and body. */
+function rawRequest(base: string, method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: hostname, port, method, path, headers }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+      response.on('end', () => { resolve({ status: response.statusCode ?? 0, body }); });
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+describe('issue 40: paths as sent, and inspection only for a direct request', () => {
+  test('a path a parser would read another way is none of the emulator\'s: `//` is no host, `\\` no `/`, no dot segment resolved', async () => {
+    const api = await emulator();
+    for (const path of ['//apps/__emulator/outbox', '/apps/..\\__emulator/outbox', '/apps/../__emulator/outbox', '/apps/%2e%2e/__emulator/outbox', '/apps/.%2e/__emulator/outbox', '//127.0.0.1/__emulator/outbox', '/__emulator/./outbox', '/x/..\\..\\__emulator/outbox']) {
+      for (const method of ['GET', 'POST']) {
+        const answer = await rawRequest(api.base, method, path);
+        expect(answer.status, `${method} ${path}`).toBe(404);
+        expect(answer.body, `${method} ${path}`).toBe('not an emulator path');
+      }
+    }
+    // A locked user stays locked after every spelling of the reset.
+    for (let attempt = 0; attempt < 5; attempt += 1) await signIn(api, 'jdoe', 'Wrong#2026');
+    for (const path of ['/login/..\\__emulator/reset', '//login/../__emulator/reset', '/login/%2e%2e/__emulator/reset']) await rawRequest(api.base, 'POST', path);
+    expect(message(await signIn(api, 'jdoe', 'Summer#2026'))).toBe('Account Locked');
+    expect((await rawRequest(api.base, 'GET', '/__emulator/outbox')).status).toBe(200);
+  });
+
+  test('refuse a request a proxy passed on, one naming another host (DNS rebinding), one from another address', async () => {
+    const api = await emulator();
+    const port = new URL(api.base).port;
+    const proxied = [{ forwarded: 'for=192.0.2.1' }, { 'x-forwarded-for': '127.0.0.1' }, { 'x-forwarded-host': 'localhost' }, { 'x-forwarded-proto': 'http' }, { via: '1.1 nginx' }, { 'cf-connecting-ip': '127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }, { 'x-nf-request-id': '1' }];
+    const rebound = [{ host: `evil.example:${port}` }, { host: 'evil.example' }, { host: `127.0.0.1.evil.example:${port}` }, { host: `0.0.0.0:${port}` }];
+    for (const headers of [...proxied, ...rebound]) {
+      for (const [method, path] of [['GET', '/__emulator/outbox'], ['POST', '/__emulator/reset'], ['GET', '/__emulator/passkeys']] as const) {
+        const answer = await rawRequest(api.base, method, path, headers);
+        expect(answer.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(403);
+        expect(JSON.parse(answer.body), JSON.stringify(headers)).toMatchObject({ errorCode: 'CROSS_SITE', message: expect.stringContaining('only a direct request') as string });
+      }
+    }
+    // The tests' own requests: straight to 127.0.0.1, localhost or [::1] by name.
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'localhost']) {
+      expect((await rawRequest(api.base, 'GET', '/__emulator/outbox', { host })).status, host).toBe(200);
+    }
+    // Asked for on another address (EMULATOR_INSPECTION=on), any name and address go; a proxy never does.
+    const before = process.env['EMULATOR_INSPECTION'];
+    process.env['EMULATOR_INSPECTION'] = 'on';
+    try {
+      expect((await rawRequest(api.base, 'GET', '/__emulator/outbox', { host: 'portal-emulator:4321' })).status).toBe(200);
+      expect((await rawRequest(api.base, 'GET', '/__emulator/outbox', { 'x-forwarded-for': '192.0.2.1' })).status).toBe(403);
+    } finally {
+      if (before === undefined) delete process.env['EMULATOR_INSPECTION'];
+      else process.env['EMULATOR_INSPECTION'] = before;
+    }
+  });
+
+  test('read the path as sent', () => {
+    expect(requestTarget('//apps/x?y=1')?.pathname).toBe('//apps/x');
+    expect(requestTarget('/apps/home?TARGET=%2Fapps%2F..%2Fx')?.searchParams.get('TARGET')).toBe('/apps/../x');
+    for (const target of ['/apps/..\\x', '/apps/../x', '/a/%2E%2e/x', '/a/./x', 'apps/x', 'http://evil/x', undefined]) expect(requestTarget(target), String(target)).toBeUndefined();
   });
 });
 

@@ -8,8 +8,12 @@ export interface Tamper {
   origin?: string;
   /** The RP ID whose hash the authenticator puts into authenticatorData. */
   rpId?: string;
-  /** User verification (the UV flag); user presence stays set. */
+  /** User verification (the UV flag). */
   userVerified?: boolean;
+  /** User presence (the UP flag): a conditional create (WebAuthn L3) sets neither UP nor UV. */
+  userPresent?: boolean;
+  /** The user handle an assertion names (another user's, or none). */
+  userHandle?: string | null;
 }
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
@@ -53,7 +57,7 @@ export class SoftwareAuthenticator {
 
   private flags(tamper: Tamper, attested: boolean): number {
     // UP 0x01, UV 0x04, BE 0x08, BS 0x10 (a synced passkey), AT 0x40.
-    return 0x01 | (tamper.userVerified === false ? 0 : 0x04) | 0x08 | 0x10 | (attested ? 0x40 : 0);
+    return (tamper.userPresent === false ? 0 : 0x01) | (tamper.userVerified === false ? 0 : 0x04) | 0x08 | 0x10 | (attested ? 0x40 : 0);
   }
 
   /** navigator.credentials.create() answering the options' challenge. */
@@ -81,7 +85,7 @@ export class SoftwareAuthenticator {
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey);
     return {
       id: this.id, rawId: this.id, type: 'public-key', authenticatorAttachment: 'platform', clientExtensionResults: {},
-      response: { clientDataJSON: b64(clientDataJSON), authenticatorData: b64(authData), signature: b64(signature), userHandle: this.userHandle ?? null },
+      response: { clientDataJSON: b64(clientDataJSON), authenticatorData: b64(authData), signature: b64(signature), userHandle: tamper.userHandle === undefined ? this.userHandle ?? null : tamper.userHandle },
     };
   }
 }

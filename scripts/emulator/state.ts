@@ -67,8 +67,13 @@ export interface StatRecord {
 export interface EmulatorSession {
   userId: string;
   wl: string;
+  /** When the visitor signed in: the passkey windows (design.md, "Passkeys") count from here. */
   createdAt: number;
   lastUsedAt: number;
+  /** How the visitor signed in: only a password sign-in opens the automatic upgrade's window. */
+  method: 'password' | 'passkey';
+  /** The automatic upgrade (a conditional create) was kept in this session: once per session. */
+  upgraded?: boolean;
 }
 
 /** A session unused this long ends (SiteMinder's idle timeout). */

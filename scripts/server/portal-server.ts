@@ -70,7 +70,9 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
       }
       let url: URL;
       try {
-        url = new URL(req.url ?? '/', 'http://localhost');
+        // The path as sent, on a fixed origin: `//x/y` is the path `//x/y`, never the host `x` (issue 40).
+        const target = req.url ?? '/';
+        url = new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost');
         decodeURIComponent(url.pathname);
       } catch {
         res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request');

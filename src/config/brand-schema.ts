@@ -66,6 +66,17 @@ export const brandConfigSchema = z.strictObject({
     tagline1: localizedTextSchema,
     tagline2: localizedTextSchema.optional(),
   }),
+  /**
+   * The "Why sign in online" box of the login and outage pages: its title and its three claims, each replacing the
+   * shared text (pages.features.* of the translations) for this brand; what is left out keeps the shared text.
+   * @example { "secure": { "en-US": "Protected by Acme's own security team", "de-DE": "Geschützt vom Sicherheitsteam der Acme" } }
+   */
+  features: z.strictObject({
+    title: localizedTextSchema.optional(),
+    secure: localizedTextSchema.optional(),
+    anytime: localizedTextSchema.optional(),
+    mobile: localizedTextSchema.optional(),
+  }).optional(),
   /** Labels of the login form, overriding the translations. */
   loginFormLabels: z.strictObject({
     userId: localizedTextSchema.optional(),

@@ -42,38 +42,46 @@ function valueProblem(name: string, value: string): string | undefined {
 }
 
 /**
- * A brand SVG checked against the allowlist, as the markup to inline (re-serialised from what was checked), or
- * why it is refused (the first element, attribute or text not allowed).
+ * What to do with a designer's export the allowlist refuses: editors add their own data (comments, DOCTYPE,
+ * metadata, `data-name`, `style`) that a cleaner removes, and effects (filters, embedded images) that are drawn
+ * again as shapes.
  */
-export function checkBrandSvg(source: string): { svg: string } | { problem: string } {
+export const SVG_CLEANING_HINT = 'clean a designer\'s export before adding it: `npx svgo --multipass logo.svg -o logo.svg` (SVGO\'s default preset, which is safe for logos, removes comments, DOCTYPE, metadata and editor attributes and turns style into attributes), then export filters, masks of images and embedded pictures as plain shapes';
+
+/**
+ * A brand SVG checked against the allowlist, as the markup to inline (re-serialised from what was checked), or
+ * every reason it is refused (each element, attribute or text not allowed, once, with how often it occurs).
+ */
+export function checkBrandSvg(source: string): { svg: string } | { problems: string[] } {
   const document = parse(source) as Parameters<typeof walkSync>[0];
-  let problem: string | undefined;
+  const found = new Map<string, number>();
+  const add = (problem: string) => found.set(problem, (found.get(problem) ?? 0) + 1);
   let roots = 0;
   walkSync(document, (node, parent) => {
-    if (problem !== undefined) return;
     const parentName = parent?.type === ELEMENT_NODE ? parent.name.toLowerCase() : undefined;
     if (node.type === ELEMENT_NODE) {
       const name = node.name.toLowerCase();
       if (parentName === undefined) roots += 1;
       if (!ELEMENTS.has(name) || (parentName === undefined && name !== 'svg')) {
-        problem = `element <${node.name}> is not allowed in a brand SVG`;
+        add(`element <${node.name}> is not allowed in a brand SVG`);
         return;
       }
       for (const [attribute, value] of Object.entries(node.attributes)) {
         const lower = attribute.toLowerCase();
-        problem = ATTRIBUTES.has(lower) ? valueProblem(lower, value) : `attribute ${attribute} is not allowed in a brand SVG`;
-        if (problem !== undefined) return;
+        const problem = ATTRIBUTES.has(lower) ? valueProblem(lower, value) : `attribute ${attribute} is not allowed in a brand SVG`;
+        if (problem !== undefined) add(problem);
       }
     } else if (node.type === TEXT_NODE) {
       const text = node.value;
       // Markup the parser did not read as an element (`<svg/onload=…>`, CDATA) would be one in a browser.
-      if (text.includes('<')) problem = `markup that is not a plain element: ${text.trim().slice(0, 40)}`;
-      else if (text.trim() !== '' && !(parentName !== undefined && TEXT_ELEMENTS.has(parentName))) problem = `text outside <text>, <tspan>, <title> or <desc>: ${text.trim().slice(0, 40)}`;
+      if (text.includes('<')) add(`markup that is not a plain element: ${text.trim().slice(0, 40)}`);
+      // The text of an element already refused (a <script>'s code, a <style>'s rules) is not a problem of its own.
+      else if (text.trim() !== '' && !(parentName !== undefined && (TEXT_ELEMENTS.has(parentName) || !ELEMENTS.has(parentName)))) add(`text outside <text>, <tspan>, <title> or <desc>: ${text.trim().slice(0, 40)}`);
     } else if (node.type === COMMENT_NODE || node.type === DOCTYPE_NODE) {
-      problem = 'comments and declarations (DOCTYPE, ENTITY) are not allowed in a brand SVG';
+      add('comments and declarations (DOCTYPE, ENTITY) are not allowed in a brand SVG');
     }
   });
-  if (problem !== undefined) return { problem };
-  if (roots !== 1) return { problem: 'must be one <svg> element' };
+  if (roots !== 1) add('must be one <svg> element');
+  if (found.size > 0) return { problems: [...found].map(([problem, count]) => (count > 1 ? `${problem} (${String(count)} times)` : problem)) };
   return { svg: renderSync(document) };
 }

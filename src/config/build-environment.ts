@@ -15,12 +15,20 @@ const DEFAULT_BUILD_ENVIRONMENT: Environment = 'MOCK';
 /** Builds that never deploy: they keep every environment's entries so each can be tried on this machine. */
 const isDevelopmentBuild = (environment: Environment): boolean => environment === 'MOCK' || environment === 'LOCAL';
 
-/** The build's environment from `PORTAL_ENVIRONMENT` (MOCK when unset); any other value stops the build. */
+/**
+ * The build's environment from `PORTAL_ENVIRONMENT` (MOCK when unset); any other value stops the build. A build
+ * on a static host's Git integration (Netlify sets NETLIFY=true, Cloudflare Pages CF_PAGES=1) is published as it
+ * is, with no release step to refuse it: there a MOCK or LOCAL build stops the build instead.
+ */
 export function buildEnvironment(variables: NodeJS.ProcessEnv = process.env): Environment {
   const value = (variables[BUILD_ENVIRONMENT_VARIABLE] ?? '').trim() || DEFAULT_BUILD_ENVIRONMENT;
   const parsed = z.enum(ENVIRONMENTS).safeParse(value);
   if (!parsed.success) {
     throw new ConfigError([{ file: BUILD_ENVIRONMENT_VARIABLE, path: '(value)', message: `"${value}" is not an environment: one of ${ENVIRONMENTS.join(', ')}` }]);
+  }
+  const publishedBy = variables['NETLIFY'] === 'true' ? 'Netlify' : variables['CF_PAGES'] === '1' ? 'Cloudflare Pages' : undefined;
+  if (publishedBy && isDevelopmentBuild(parsed.data)) {
+    throw new ConfigError([{ file: BUILD_ENVIRONMENT_VARIABLE, path: '(value)', message: `a ${parsed.data} build is a test build and ${publishedBy} publishes what it builds: set ${BUILD_ENVIRONMENT_VARIABLE} (PRODUCTION, QA, XAT or DEV) in the site's environment variables` }]);
   }
   return parsed.data;
 }
@@ -68,10 +76,26 @@ export function loadBuiltEnvironmentMap(root: string = process.cwd(), environmen
 export const BUILD_INFO_FILE = '_portal-build.json';
 export const buildInfoSchema = z.strictObject({
   environment: z.enum(ENVIRONMENTS),
+  /** The commit the build was made from (`git rev-parse HEAD`, `-dirty` with uncommitted changes; PORTAL_COMMIT overrides). */
+  commit: z.string(),
   /** The RP ID and each related origin with the brands on it (empty in MOCK and LOCAL: the RP ID is the page's host). */
   passkeys: z.strictObject({
     rpId: z.string().nullable(),
+    /**
+     * Every origin whose pages use the RP ID's passkeys, the RP ID's own and those under it included: what the
+     * service must allow as a WebAuthn client origin (and for its calls) in this environment.
+     */
+    allowedOrigins: z.array(z.string()),
     relatedOrigins: z.array(z.strictObject({ origin: z.string(), brands: z.array(z.string()) })),
   }),
 });
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
+
+/**
+ * The RP ID of this build's environment (environment-map.json `passkeys`), for the pre-paint gate that tells a
+ * host outside its domain (webauthnGateScript); null in MOCK and LOCAL, where the RP ID is the page's host.
+ */
+export function buildPasskeyRpId(root: string = process.cwd(), environment: Environment = buildEnvironment()): string | null {
+  if (isDevelopmentBuild(environment)) return null;
+  return loadEnvironmentMap(root).passkeys?.[environment as DeployedEnvironment]?.rpId ?? null;
+}

@@ -29,6 +29,32 @@ export function contrastRatio(a: [number, number, number], b: [number, number, n
   return (light + 0.05) / (dark + 0.05);
 }
 
+/**
+ * Where each colour setting of theme.scss shows, for the problems that name it (the theme template and
+ * brands/_defaults/theme.scss say the same beside each setting; a test holds them to this list).
+ */
+export const COLOR_USES: Readonly<Record<string, string>> = {
+  'color-primary': 'buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards',
+  'color-on-primary': 'text on buttons and on the selected tab',
+  'color-accent': 'the outer tone of the focus ring around a focused control, and the passkey offer\'s highlight',
+  'color-background': 'the page behind the cards',
+  'color-surface': 'cards, dialogs and the cookie bar, and the inner tone of the focus ring',
+  'color-text': 'body text on the page and on cards',
+  'color-muted': 'secondary text: hints, helper texts, borders of fields',
+  'color-header': 'the header bar behind the logo and the Log In link',
+  'color-on-header': 'the header\'s Log In link, and a logo drawn in currentColor',
+  'color-hero': 'the tagline banner of the login page',
+  'color-on-hero': 'the tagline text on the banner',
+  'color-link': 'links on the page and on cards',
+  'color-danger': 'error messages and the border of a field in error',
+  'color-success': 'success messages (a code sent, a password changed)',
+};
+
+/** What to do about a pair below its minimum: the settings to change, and where each shows. */
+function change(foreground: string, background: string): string {
+  return `change $${foreground} (${COLOR_USES[foreground] ?? 'see brands/_defaults/theme.scss'}) or $${background} (${COLOR_USES[background] ?? 'see brands/_defaults/theme.scss'}) in theme.scss`;
+}
+
 /** Token pairs that carry text, and the surface each is read on. */
 const TEXT_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['color-on-primary', 'color-primary'],
@@ -41,6 +67,7 @@ const TEXT_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['color-link', 'color-background'],
   ['color-primary', 'color-surface'],
   ['color-danger', 'color-surface'],
+  ['color-success', 'color-surface'],
 ];
 
 /**
@@ -71,7 +98,7 @@ export function contrastProblems(css: string): Array<{ pair: string; message: st
       continue;
     }
     const ratio = contrastRatio(fg, bg);
-    if (ratio < 4.5) problems.push({ pair, message: `contrast ${ratio.toFixed(2)}:1 is below WCAG AA 4.5:1` });
+    if (ratio < 4.5) problems.push({ pair, message: `contrast ${ratio.toFixed(2)}:1 is below WCAG AA 4.5:1: ${change(foreground, background)}` });
   }
   return [...problems, ...focusRingProblems(tokens)];
 }
@@ -84,7 +111,7 @@ function focusRingProblems(tokens: Map<string, string>): Array<{ pair: string; m
   if (!outer || !inner) return [{ pair: ring, message: 'colour not checkable: use #rrggbb' }];
   const problems: Array<{ pair: string; message: string }> = [];
   const tones = contrastRatio(outer, inner);
-  if (tones < NON_TEXT_MINIMUM) problems.push({ pair: ring, message: `its two tones differ by ${tones.toFixed(2)}:1, below 3:1` });
+  if (tones < NON_TEXT_MINIMUM) problems.push({ pair: ring, message: `its two tones differ by ${tones.toFixed(2)}:1, below 3:1: ${change(RING.outer, RING.inner)}` });
   for (const surface of FOCUS_SURFACES) {
     const background = parseColor(tokens.get(surface) ?? '');
     const pair = `${ring} on $${surface}`;
@@ -94,7 +121,7 @@ function focusRingProblems(tokens: Map<string, string>): Array<{ pair: string; m
     }
     const [outerRatio, innerRatio] = [contrastRatio(outer, background), contrastRatio(inner, background)];
     if (Math.max(outerRatio, innerRatio) < NON_TEXT_MINIMUM) {
-      problems.push({ pair, message: `contrast ${outerRatio.toFixed(2)}:1 and ${innerRatio.toFixed(2)}:1 are below WCAG 3:1 for a focus indicator` });
+      problems.push({ pair, message: `contrast ${outerRatio.toFixed(2)}:1 and ${innerRatio.toFixed(2)}:1 are below WCAG 3:1 for a focus indicator: change $${RING.outer} (${COLOR_USES[RING.outer] ?? ''}) or $${surface} in theme.scss` });
     }
   }
   return problems;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ConfigError } from './config-errors.ts';
 import { loadBrands } from './load-brands.ts';
+import { SVG_CLEANING_HINT } from './brand-svg.ts';
 
 const BRANDS = join(import.meta.dirname, '../../brands');
 let dir: string;
@@ -123,7 +124,7 @@ describe('loadBrands', () => {
     const root = brandsCopy();
     rmSync(join(root, 'harbor/logo.svg'));
     expect(problemsOf(() => loadBrands(root, ['harbor']))).toEqual([
-      'brands/harbor/brand.json: logo: file "logo.svg" not found in brands/harbor/',
+      'brands/harbor/brand.json: logo: file "logo.svg" not found in brands/harbor/: add it, or name the file that is there',
     ]);
   });
 
@@ -132,6 +133,7 @@ describe('loadBrands', () => {
     writeFileSync(join(root, 'harbor/logo.svg'), '<svg onload="alert(1)"></svg>');
     expect(problemsOf(() => loadBrands(root, ['harbor']))).toEqual([
       'brands/harbor/logo.svg: (root): attribute onload is not allowed in a brand SVG',
+      `brands/harbor/logo.svg: (root): ${SVG_CLEANING_HINT}`,
     ]);
   });
 
@@ -139,7 +141,10 @@ describe('loadBrands', () => {
     for (const svg of ['<svg/onload=alert(1)>', '<svg><a href="&#106;avascript:alert(1)"><text>x</text></a></svg>']) {
       const root = brandsCopy();
       writeFileSync(join(root, 'harbor/logo.svg'), svg);
-      expect(problemsOf(() => loadBrands(root, ['harbor'])), svg).toEqual([expect.stringMatching(/^brands\/harbor\/logo\.svg: \(root\): /)]);
+      const problems = problemsOf(() => loadBrands(root, ['harbor']));
+      expect(problems.length, svg).toBeGreaterThan(1);
+      for (const problem of problems) expect(problem, svg).toMatch(/^brands\/harbor\/logo\.svg: \(root\): /);
+      expect(problems.at(-1), svg).toBe(`brands/harbor/logo.svg: (root): ${SVG_CLEANING_HINT}`);
     }
   });
 
@@ -154,6 +159,52 @@ describe('loadBrands', () => {
     rmSync(join(root, 'harbor/logo.svg'));
     writeFileSync(join(root, 'summit/brand.json'), '[]');
     expect(problemsOf(() => loadBrands(root))).toHaveLength(2);
+  });
+
+  test('names every problem of a brand in one run: brand.json, logo, theme and support.json', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'harbor/brand.json'), JSON.stringify({ wideLogin: 'yes' }));
+    writeFileSync(join(root, 'harbor/logo.svg'), '<svg data-name="Layer 1"><rect filter="url(#f)" data-name="a"/></svg>');
+    writeFileSync(join(root, 'harbor/theme.scss'), '$color-link: #999999;');
+    writeFileSync(join(root, 'harbor/support.json'), JSON.stringify({ title: 'Help', paragraphs: 'Call us.' }));
+    expect(problemsOf(() => loadBrands(root, ['harbor']))).toEqual([
+      'brands/harbor/brand.json: wideLogin: expected boolean, received string',
+      'brands/harbor/logo.svg: (root): attribute data-name is not allowed in a brand SVG (2 times)',
+      'brands/harbor/logo.svg: (root): attribute filter is not allowed in a brand SVG',
+      `brands/harbor/logo.svg: (root): ${SVG_CLEANING_HINT}`,
+      'brands/harbor/theme.scss: $color-link on $color-surface: contrast 2.85:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in theme.scss',
+      'brands/harbor/theme.scss: $color-link on $color-background: contrast 2.61:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-background (the page behind the cards) in theme.scss',
+      'brands/harbor/support.json: paragraphs: expected array, received string',
+    ]);
+  });
+
+  test('reads a designer\'s export with its XML line, generator comment and DOCTYPE, and names an image that is no SVG', () => {
+    const root = brandsCopy();
+    const logo = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#005f73"/></svg>';
+    writeFileSync(join(root, 'harbor/logo.svg'), `<?xml version="1.0" encoding="UTF-8"?>\n<!-- Generator: Adobe Illustrator 27.0 -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n${logo}`);
+    expect(loadBrands(root, ['harbor'])[0]?.logoSvg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#005f73"/)
+    writeFileSync(join(root, 'harbor/logo.svg'), '\u0089PNG\r\n');
+    expect(problemsOf(() => loadBrands(root, ['harbor']))).toEqual([
+      'brands/harbor/logo.svg: (root): not an SVG image: the file must start with <svg (after an optional <?xml …?> line); it starts with "\u0089PNG": export it as SVG (not as a PNG renamed .svg)',
+    ]);
+  });
+
+  test('refuses a logo that does not read on its header: text below 4.5:1, shapes that all stay below 3:1, currentColor taking the header\'s text colour', () => {
+    const root = brandsCopy();
+    // harbor's header is white (#ffffff) and its header text dark.
+    writeFileSync(join(root, 'harbor/logo.svg'), '<svg viewBox="0 0 100 40"><path d="M0 0h40v40H0z" fill="#cccccc"/><circle cx="60" cy="20" r="10" fill="#dddddd"/><text x="70" y="30" fill="#999999">Harbor</text></svg>');
+    expect(problemsOf(() => loadBrands(root, ['harbor']))).toEqual([
+      'brands/harbor/logo.svg: <text> "Harbor" fill="#999999": text at 2.85:1 on the header $color-header (#ffffff), below 4.5:1: use a darker or lighter fill, draw it in currentColor (it then takes $color-on-header), or change $color-header in theme.scss',
+      'brands/harbor/logo.svg: (shapes): no shape of the logo reaches 3:1 on the header $color-header (#ffffff) (#cccccc 1.61:1, #dddddd 1.36:1): darken or lighten the logo\'s colours, draw it in currentColor (it then takes $color-on-header), or change $color-header in theme.scss',
+    ]);
+    // In currentColor the same logo takes $color-on-header and passes; a white mark on a dark square passes by the square.
+    writeFileSync(join(root, 'harbor/logo.svg'), '<svg viewBox="0 0 100 40" fill="currentColor"><path d="M0 0h40v40H0z"/><path d="M5 5h5v5H5z" fill="#ffffff"/><text x="70" y="30">Harbor</text></svg>');
+    expect(loadBrands(root, ['harbor'])).toHaveLength(1);
+    // ... until $color-on-header itself is pale.
+    writeFileSync(join(root, 'harbor/theme.scss'), '$color-header: #ffffff; $color-on-header: #aaaaaa;');
+    expect(problemsOf(() => loadBrands(root, ['harbor']))).toContain(
+      'brands/harbor/logo.svg: <text> "Harbor" fill="currentColor": text at 2.32:1 on the header $color-header (#ffffff), below 4.5:1: use a darker or lighter fill, draw it in currentColor (it then takes $color-on-header), or change $color-header in theme.scss',
+    );
   });
 
   test('refuses turning the forgot-user-id link off for nxn', () => {

@@ -1,6 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkBrandSvg } from './brand-svg.ts';
+import { checkBrandSvg, SVG_CLEANING_HINT } from './brand-svg.ts';
+import { contrastProblems } from './contrast.ts';
+import { logoContrastProblems } from './logo-contrast.ts';
 import { brandConfigSchema, brandKeySchema, supportContentSchema } from './brand-schema.ts';
 import type { Brand, BrandFolder, SupportContent } from './brand-schema.ts';
 import { compileBrandThemes } from './brand-theme.ts';
@@ -10,6 +12,9 @@ import type { ConfigProblem } from './config-errors.ts';
 import { deepMerge } from './deep-merge.ts';
 import { LANGUAGES } from '../domain/languages.ts';
 import { reservedBrandKeys } from '../hosting/route-table.ts';
+import { listBrandKeys } from './brand-keys.ts';
+
+export { listBrandKeys };
 
 const DEFAULTS_DIR = '_defaults';
 
@@ -34,15 +39,23 @@ function readJson(absolute: string, file: string): JsonRead {
   }
 }
 
-function readSvg(brandsDir: string, key: string, name: string, field: string): { svg: string } | { problem: ConfigProblem } {
+/** A brand SVG as the pages inline it, or every problem found in it (`brands/<wl>/<file>: …` lines). */
+function readSvg(brandsDir: string, key: string, name: string, field: string): { svg: string } | { problems: ConfigProblem[] } {
   const file = `brands/${key}/brand.json`;
   const absolute = join(brandsDir, key, name);
-  if (!existsSync(absolute)) return { problem: { file, path: field, message: `file "${name}" not found in brands/${key}/` } };
-  const svg = readFileSync(absolute, 'utf8').replace(/<\?xml[^>]*>\s*/, '').trim();
-  if (!svg.startsWith('<svg')) return { problem: { file: `brands/${key}/${name}`, path: '(root)', message: 'not an SVG image' } };
+  if (!existsSync(absolute)) return { problems: [{ file, path: field, message: `file "${name}" not found in brands/${key}/: add it, or name the file that is there` }] };
+  // What an editor writes before the image (the XML declaration, a generator's comment, a DOCTYPE without
+  // declarations of its own) is not part of it; anything else is checked as it stands.
+  const svg = readFileSync(absolute, 'utf8').replace(/^\uFEFF/, '').replace(/^\s*(?:<\?xml[^>]*>\s*|<!--(?:(?!-->)[\s\S])*-->\s*|<!DOCTYPE svg[^[>]*>\s*)*/, '').trim();
+  const svgFile = `brands/${key}/${name}`;
+  if (!/^<svg[\s>/]/.test(svg)) {
+    return { problems: [{ file: svgFile, path: '(root)', message: `not an SVG image: the file must start with <svg (after an optional <?xml …?> line); it starts with "${svg.slice(0, 30).replace(/\s+/g, ' ')}": export it as SVG (not as a PNG renamed .svg)` }] };
+  }
   // Inlined into every page: only what the allowlist knows, as checked (brand-svg.ts).
   const checked = checkBrandSvg(svg);
-  if ('problem' in checked) return { problem: { file: `brands/${key}/${name}`, path: '(root)', message: checked.problem } };
+  if ('problems' in checked) {
+    return { problems: [...checked.problems.map((message) => ({ file: svgFile, path: '(root)', message })), { file: svgFile, path: '(root)', message: SVG_CLEANING_HINT }] };
+  }
   return { svg: checked.svg };
 }
 
@@ -66,21 +79,31 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
   }
   const reserved = reservedBrandKeys().get(key);
   if (reserved) return { ok: false, problems: [{ file: `brands/${key}`, path: '(folder)', message: `brand key "${key}" is reserved: ${reserved}, so this brand's pages would not be its own; choose another key` }] };
+  // Every file of the folder is checked in one run, whatever the others hold: a broken brand.json must not hide
+  // the logo's, the theme's or support.json's problems until the next run (issue 44).
   const absolute = join(brandsDir, key, 'brand.json');
   const raw = readJson(absolute, file);
-  if (!raw.ok) return { ok: false, problems: [raw.problem] };
-  const parsed = brandConfigSchema.safeParse(deepMerge(defaults, raw.value, isLocalizedTextObject));
-  if (!parsed.success) return { ok: false, problems: locateProblems(problemsFromZod(file, parsed.error), absolute, raw.text) };
-  const config = parsed.data;
-  if (key === DEFAULT_BRAND && config.forgotUserIdLink === false) {
+  if (!raw.ok) problems.push(raw.problem);
+  const merged = raw.ok ? deepMerge(defaults, raw.value, isLocalizedTextObject) : defaults;
+  const parsed = brandConfigSchema.safeParse(merged);
+  if (raw.ok && !parsed.success) problems.push(...locateProblems(problemsFromZod(file, parsed.error), absolute, raw.text));
+  const config = parsed.success ? parsed.data : undefined;
+  if (key === DEFAULT_BRAND && config?.forgotUserIdLink === false) {
     problems.push({ file, path: 'forgotUserIdLink', message: 'the default brand nxn always shows the Forgot User ID link' });
   }
-  const logo = readSvg(brandsDir, key, config.logo, 'logo');
-  if ('problem' in logo) problems.push(logo.problem);
-  const sorry = config.sorryConfig.image ? readSvg(brandsDir, key, config.sorryConfig.image, 'sorryConfig.image') : undefined;
-  if (sorry && 'problem' in sorry) problems.push(sorry.problem);
+  // The logo the brand names, or (brand.json unreadable) the one the defaults name.
+  const logoName = config?.logo ?? fileNameIn(merged, 'logo') ?? 'logo.svg';
+  const logo = readSvg(brandsDir, key, logoName, 'logo');
+  if ('problems' in logo) problems.push(...logo.problems);
+  const sorry = config?.sorryConfig.image ? readSvg(brandsDir, key, config.sorryConfig.image, 'sorryConfig.image') : undefined;
+  if (sorry && 'problems' in sorry) problems.push(...sorry.problems);
   const theme = themes.get(key) ?? { problem: { file: `brands/${key}/theme.scss`, path: '(root)', message: 'not compiled' } };
   if ('problem' in theme) problems.push(theme.problem);
+  else {
+    // The build refuses what brand:check refuses: a colour pair below its minimum, the logo on its header.
+    problems.push(...contrastProblems(theme.css).map(({ pair, message }) => ({ file: `brands/${key}/theme.scss`, path: pair, message })));
+    if ('svg' in logo) problems.push(...logoContrastProblems(logo.svg, theme.css).map(({ path, message }) => ({ file: `brands/${key}/${logoName}`, path, message })));
+  }
 
   let support: SupportContent | undefined;
   const supportPath = join(brandsDir, key, 'support.json');
@@ -93,7 +116,7 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
       else problems.push(...locateProblems(problemsFromZod(`brands/${key}/support.json`, supportParsed.error), supportPath, supportRaw.text));
     }
   }
-  if (problems.length > 0 || 'problem' in logo || 'problem' in theme) return { ok: false, problems };
+  if (problems.length > 0 || !config || 'problems' in logo || 'problem' in theme) return { ok: false, problems };
   return {
     ok: true,
     brand: {
@@ -107,12 +130,10 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
   };
 }
 
-/** The brand keys present in a brands folder (folders starting with `_` hold shared data). */
-export function listBrandKeys(brandsDir: string): string[] {
-  return readdirSync(brandsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort();
+/** A file name a config that failed its schema still gives (`logo`), to check that file too. */
+function fileNameIn(value: unknown, field: string): string | undefined {
+  const name = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
+  return typeof name === 'string' && /^[\w.-]+\.svg$/.test(name) ? name : undefined;
 }
 
 /**

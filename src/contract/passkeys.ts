@@ -58,6 +58,12 @@ export const registrationOptionsRequestSchema = z.strictObject({});
 /** `POST /portal-login-service/passkey/registration/verify`. */
 export const registrationVerifyRequestSchema = z.strictObject({ credential: registrationCredentialSchema, conditional: z.boolean() });
 
+/** The longest name of a passkey (design.md: 1 to 64 characters). */
+export const PASSKEY_NAME_MAX = 64;
+
+/** `PATCH /portal-login-service/passkey/credentials/{id}`: a name of 1 to 64 characters, not only spaces. */
+export const passkeyRenameRequestSchema = z.strictObject({ name: z.string().check(z.maxLength(PASSKEY_NAME_MAX), z.regex(/\S/)) });
+
 /** One of the visitor's passkeys, as the management page lists it. */
 export const passkeySummarySchema = z.object({
   id: z.string(),
@@ -67,9 +73,6 @@ export const passkeySummarySchema = z.object({
 });
 export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
 export const passkeyListSchema = z.array(passkeySummarySchema);
-
-/** `PATCH /portal-login-service/passkey/credentials/{id}`: a new name of 1 to 64 characters (design.md, "Passkeys"). */
-export const passkeyRenameRequestSchema = z.strictObject({ name: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** `POST …/registration/verify`'s answer (201): the stored passkey. */
 export const registrationVerifyResponseSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
@@ -104,6 +107,9 @@ export const registrationOptionsResponseSchema = z.looseObject({
   attestation: z.literal('none'),
 });
 
-/** The codes of a refused passkey call (`{ code }`). */
-export const PASSKEY_CODES = ['PASSKEY_UNKNOWN', 'PASSKEY_REJECTED', 'ACCOUNT_LOCKED', 'NO_SESSION', 'REAUTH_REQUIRED'] as const;
-export type PasskeyCode = (typeof PASSKEY_CODES)[number];
+/** The codes of a refused passkey call (`{ code }`): one list, in src/domain/error-codes.ts. */
+export { PASSKEY_CODES } from '../domain/error-codes.ts';
+export type { PasskeyCode } from '../domain/error-codes.ts';
+
+/** An answer without a body (`204`). */
+export const emptyAnswerSchema = z.object({});

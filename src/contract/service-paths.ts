@@ -5,11 +5,11 @@
 export const PUBLIC_SERVICE_BASE = '/portal-login-service/public';
 
 /**
- * The passkey sign-in's two calls, each a constant of its own: the login page's inline module, whose bytes count
- * before any interaction, carries these two paths and not the whole table below.
+ * The passkey sign-in's options, a constant of its own: the login page's inline module, whose bytes count before
+ * any interaction, carries this path and not the whole table below (the rest of its sign-in is loaded on use).
  */
 export const PASSKEY_SIGN_IN_OPTIONS = '/portal-login-service/public/passkey/authentication/options';
-export const PASSKEY_SIGN_IN_VERIFY = '/portal-login-service/public/passkey/authentication/verify';
+const PASSKEY_SIGN_IN_VERIFY = '/portal-login-service/public/passkey/authentication/verify';
 
 /** The passkey calls; the signed-in ones need SiteMinder's session. */
 export const PASSKEY_PATHS = {

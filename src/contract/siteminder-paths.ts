@@ -9,3 +9,6 @@ export const LOGIN_TARGETS = ['TARGET', 'BGTARGET'] as const;
 
 /** SiteMinder's home: where a sign-in goes when nothing safer names a target. */
 export const SITEMINDER_HOME = '/apps/home';
+
+/** SiteMinder's logout: ends the session and shows the brand's logged-out page. */
+export const SITEMINDER_LOGOUT = '/login/logout.html';

@@ -21,7 +21,11 @@ type IsbCode =
  */
 export type ServiceErrorCode =
   | typeof OTP_ERR_003 | 'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_VOID' | 'USER_NOT_FOUND' | 'NO_CHANNEL' | 'BAD_REQUEST' | 'TOO_MANY_REQUESTS'
-  | 'PAYLOAD_TOO_LARGE' | 'SERVER_ERROR' | 'NOT_FOUND' | 'TRANSACTION_UNKNOWN' | 'XSRF' | 'CROSS_SITE' | IsbCode;
+  | 'PAYLOAD_TOO_LARGE' | 'SERVER_ERROR' | 'NOT_FOUND' | 'TRANSACTION_UNKNOWN' | 'XSRF' | 'CROSS_SITE' | IsbCode | PasskeyCode;
+
+/** The passkey calls' refusals (design.md, "Passkeys"): `{ code, errorCode, message }`, the pages read the code. */
+export const PASSKEY_CODES = ['PASSKEY_UNKNOWN', 'PASSKEY_REJECTED', 'ACCOUNT_LOCKED', 'NO_SESSION', 'REAUTH_REQUIRED'] as const;
+export type PasskeyCode = (typeof PASSKEY_CODES)[number];
 
 /**
  * The closed set of failures a service call can end in. Views show a translated message per code;
@@ -29,7 +33,7 @@ export type ServiceErrorCode =
  */
 export type ServiceError =
   | 'OTP_ERR_003' | 'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_VOID' | 'USER_NOT_FOUND' | 'NO_CHANNEL' | 'RATE_LIMITED' | 'FORBIDDEN'
-  | 'BAD_REQUEST' | 'NOT_FOUND' | 'TIMEOUT' | 'NETWORK' | 'SERVER' | 'BAD_RESPONSE';
+  | 'BAD_REQUEST' | 'NOT_FOUND' | 'TIMEOUT' | 'NETWORK' | 'SERVER' | 'BAD_RESPONSE' | PasskeyCode;
 
 /** `SMPWERR` codes the change-password page answers with their own message; any other shows the generic one. */
 export const CHANGE_PASSWORD_ERROR_CODES = ['ISB_USRUP06', 'ISB_PASSVAL01', 'ISB_PASSVAL02', 'ISB_PASSVAL03', 'ISB_PASSVAL04'] as const;

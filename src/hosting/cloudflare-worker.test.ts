@@ -73,6 +73,33 @@ describe('Cloudflare Pages\' _worker.js', () => {
     expect(seen[0]?.headers['x-forwarded-for']).toBeUndefined();
   });
 
+  test('issue 40: refuses a path that would read another way at the service, and keeps the origin whatever the path', async () => {
+    // The runtime parses request.url as a WHATWG URL: dot segments are resolved and `\\` is `/` before the worker sees it.
+    for (const path of ['/apps/%2e%2e%2f__emulator/outbox', '/apps/..%2f__emulator/outbox', '/apps/..%5c__emulator/outbox', '/apps/%252e%252e%252f__emulator/outbox', '/login/%2E%2E%2Freset', '/apps//evil.example/x', '/portal-login-service//x']) {
+      seen.length = 0;
+      const answer = await visit(path, { redirect: 'manual' });
+      expect(answer.status, path).toBe(400);
+      expect(seen, path).toEqual([]);
+    }
+    seen.length = 0;
+    await visit('/apps/home?x=//evil.example', { redirect: 'manual' });
+    expect(seen.map((request) => [request.url, request.headers.host])).toEqual([['/apps/home?x=//evil.example', new URL(origin).host]]);
+  });
+
+  test('issue 40: passes on no hop-by-hop header and no client-address or forwarding header the visitor sent', async () => {
+    seen.length = 0;
+    await visit('/apps/home', {
+      headers: {
+        Connection: 'keep-alive, X-Secret', 'X-Secret': 's', 'Keep-Alive': 'timeout=5', 'Proxy-Authorization': 'Basic eA==', TE: 'trailers', Proxy: 'http://evil.example',
+        Forwarded: 'for=6.6.6.6', Via: '1.1 evil', 'X-Real-IP': '6.6.6.6', 'True-Client-IP': '6.6.6.6', 'X-Forwarded-Port': '1', 'X-Forwarded-Server': 'evil', 'CF-Connecting-IP': '203.0.113.9',
+      },
+      redirect: 'manual',
+    });
+    const headers = seen[0]?.headers ?? {};
+    for (const name of ['x-secret', 'keep-alive', 'proxy-authorization', 'te', 'proxy', 'forwarded', 'via', 'x-real-ip', 'true-client-ip', 'x-forwarded-port', 'x-forwarded-server']) expect(headers[name], name).toBeUndefined();
+    expect(headers['x-forwarded-for']).toBe('203.0.113.9');
+  });
+
   test('answers with the service\'s cookies and redirect on the visitor\'s origin, the site\'s security headers and no-store', async () => {
     const answer = await visit('/apps/home', { redirect: 'manual' });
     expect(answer.headers.get('Location')).toBe('/apps/home');
@@ -83,12 +110,32 @@ describe('Cloudflare Pages\' _worker.js', () => {
     expect(answer.headers.get('X-Frame-Options')).toBe('DENY');
   });
 
-  test('without an origin configured, or with the service down, the service paths answer 503 or 502, never a page', async () => {
-    const unset = await visit('/apps/home', {}, { PORTAL_SERVICES_ORIGIN: undefined });
-    expect([unset.status, await unset.text()]).toEqual([503, 'Service Unavailable']);
-    const down = await visit('/apps/home', {}, { PORTAL_SERVICES_ORIGIN: 'http://127.0.0.1:9' });
-    expect(down.status).toBe(502);
-    expect(down.headers.get('X-Frame-Options')).toBe('DENY');
+  test('without an origin configured, or with the service down, the service paths answer 503 or 502 with the brand\'s outage page in the visitor\'s language', async () => {
+    // The static assets as Pages serves them: the outage pages of the built brands (nxn and cwa), with their policy.
+    const asked: string[] = [];
+    const built: WorkerEnv['ASSETS'] = {
+      fetch: (request) => {
+        const path = new URL(request.url).pathname;
+        asked.push(`${new URL(request.url).host}${path}`);
+        const page = /^(\/de-DE)?\/app\/(nxn|cwa)\/systemUnavailable$/.exec(path);
+        return Promise.resolve(page
+          ? new Response(`<h1>${page[1] ? 'System nicht verfügbar' : 'System Unavailable'}</h1> ${page[2] ?? ''}`, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; script-src 'sha256-x'" } })
+          : new Response('not found', { status: 404 }));
+      },
+    };
+    const outage = async (cookie: string, env: Partial<WorkerEnv>) => {
+      const answer = await visit('/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { method: 'POST', body: 'USER=jdoe', headers: cookie ? { Cookie: cookie } : {} }, { ASSETS: built, ...env });
+      return { status: answer.status, body: await answer.text(), policy: answer.headers.get('Content-Security-Policy'), cache: answer.headers.get('Cache-Control'), frame: answer.headers.get('X-Frame-Options') };
+    };
+    const down = { PORTAL_SERVICES_ORIGIN: 'http://127.0.0.1:9' };
+    expect(await outage('WL_KEY=cwa; USER_DISPLAY_LANGUAGE=de_DE', down)).toEqual({ status: 502, body: '<h1>System nicht verfügbar</h1> cwa', policy: "default-src 'none'; script-src 'sha256-x'", cache: 'no-store', frame: 'DENY' });
+    expect(await outage('', down)).toMatchObject({ status: 502, body: '<h1>System Unavailable</h1> nxn' });
+    expect(await outage('WL_KEY=cwa', { PORTAL_SERVICES_ORIGIN: undefined })).toMatchObject({ status: 503, body: '<h1>System Unavailable</h1> cwa' });
+    // A brand not built gets the default brand's page; a cookie that is no brand key never reaches a path.
+    expect(await outage('WL_KEY=acme; USER_DISPLAY_LANGUAGE=de-DE', down)).toMatchObject({ status: 502, body: '<h1>System nicht verfügbar</h1> nxn' });
+    asked.length = 0;
+    expect(await outage('WL_KEY=..%2F..%2F%2Fevil.example%2Fx', down)).toMatchObject({ status: 502, body: '<h1>System Unavailable</h1> nxn' });
+    expect(asked).toEqual(['portal.example/app/nxn/systemUnavailable']);
   });
 
   test('_routes.json runs it for the service paths only: each prefix and everything below it', () => {

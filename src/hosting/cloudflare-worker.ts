@@ -1,5 +1,7 @@
 import { COMMON_SECURITY_HEADERS, NON_PAGE_POLICY } from './security-headers.ts';
 import { SERVICE_PREFIXES } from './route-table.ts';
+import { buildSync } from 'esbuild';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Cloudflare Pages' side of the service paths: an advanced-mode `_worker.js` (written by the build from
@@ -15,6 +17,12 @@ export interface WorkerConfig {
   headers: Readonly<Record<string, string>>;
 }
 
+/** The portal's own rules the worker runs (bundled into `_worker.js` from their TypeScript source). */
+interface WorkerRules {
+  /** The outage page's addresses to try for a visitor's cookies (src/hosting/outage-page.ts). */
+  outagePaths: (cookies: string | null) => string[];
+}
+
 /** The bindings Pages gives an advanced-mode worker. */
 export interface WorkerEnv {
   ASSETS: { fetch: (request: Request) => Promise<Response> };
@@ -27,13 +35,33 @@ const WORKER_CONFIG: WorkerConfig = {
 };
 
 /**
+ * The brand's outage page in the visitor's language with `status`, from the static assets (the page's own
+ * headers, its policy among them, and `no-store`); the default brand's when the cookie's brand was not built.
+ */
+async function outagePage(request: Request, env: WorkerEnv, config: WorkerConfig, rules: WorkerRules, status: number): Promise<Response> {
+  for (const path of rules.outagePaths(request.headers.get('Cookie'))) {
+    // A path of this site made from a checked brand key and a built language, set on the request's own URL.
+    const address = new URL(request.url);
+    address.pathname = path;
+    address.search = '';
+    const asset = await env.ASSETS.fetch(new Request(address.href, { method: 'GET', headers: { Accept: 'text/html' } }));
+    if (!asset.ok) continue;
+    const answer = new Response(request.method === 'HEAD' ? null : asset.body, { status, headers: asset.headers });
+    for (const [name, value] of Object.entries(config.headers)) if (name !== 'Content-Security-Policy' || !answer.headers.has(name)) answer.headers.set(name, value);
+    answer.headers.set('Cache-Control', 'no-store');
+    return answer;
+  }
+  return new Response('Service Unavailable', { status, headers: { ...config.headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/**
  * Proxies a service path to the environment's service origin, as nginx's service location does: method, body
- * and headers as sent, the visitor's host and scheme in X-Forwarded-Host and X-Forwarded-Proto, the visitor's
- * address (Cloudflare's CF-Connecting-IP, never one the visitor sent) in X-Forwarded-For, redirects passed on
- * as they are; the answer gets the site's security headers and `no-store`. Anything else goes to the static
+ * and end-to-end headers as sent, the visitor's host and scheme in X-Forwarded-Host and X-Forwarded-Proto, the
+ * visitor's address (Cloudflare's CF-Connecting-IP, never one the visitor sent) in X-Forwarded-For, a path that
+ * would read another way at the service refused (400), redirects passed on as they are; the answer gets the site's security headers and `no-store`. Anything else goes to the static
  * assets. Self-contained (the build writes its source into `_worker.js`): it names nothing outside itself.
  */
-async function handleRequest(request: Request, env: WorkerEnv, config: WorkerConfig): Promise<Response> {
+async function handleRequest(request: Request, env: WorkerEnv, config: WorkerConfig, rules: WorkerRules): Promise<Response> {
   const url = new URL(request.url);
   const isService = config.prefixes.some((prefix) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
   if (!isService) return env.ASSETS.fetch(request);
@@ -48,15 +76,27 @@ async function handleRequest(request: Request, env: WorkerEnv, config: WorkerCon
     origin = new URL(env.PORTAL_SERVICES_ORIGIN ?? '');
   } catch {
     console.error('PORTAL_SERVICES_ORIGIN is not set to the service origin (https://host[:port]) of this environment');
-    return text(503, 'Service Unavailable');
+    return outagePage(request, env, config, rules, 503);
   }
+  // The runtime has resolved dot segments and read `\` as `/` (WHATWG URL) before the prefix was matched; an escaped
+  // dot, slash, backslash or percent, or an empty segment, would still read another way at the service (issue 40).
+  if (/\/\/|%2e|%2f|%5c|%25/i.test(url.pathname)) return text(400, 'Bad Request');
+  // Hop-by-hop headers (those the visitor's Connection names too) and every client-address or forwarding header
+  // the visitor sent stay here: the service hears who the visitor is from this worker alone.
   const headers = new Headers(request.headers);
+  const hopByHop = (request.headers.get('Connection') ?? '').split(',').map((name) => name.trim()).filter((name) => /^[\w!#$%&'*+.^`|~-]+$/.test(name));
+  for (const name of [...hopByHop, 'Connection', 'Keep-Alive', 'Proxy-Connection', 'Proxy-Authorization', 'Proxy', 'TE', 'Trailer', 'Transfer-Encoding', 'Upgrade', 'Forwarded', 'Via', 'X-Real-IP', 'True-Client-IP']) headers.delete(name);
+  for (const name of [...headers.keys()]) if (/^x-forwarded-/i.test(name)) headers.delete(name);
   headers.set('X-Forwarded-Host', url.host);
   headers.set('X-Forwarded-Proto', url.protocol.replace(/:$/, ''));
+  // Cloudflare sets CF-Connecting-IP to the address that connected to it, whatever the visitor sent.
   const visitor = request.headers.get('CF-Connecting-IP');
   if (visitor) headers.set('X-Forwarded-For', visitor);
-  else headers.delete('X-Forwarded-For');
-  const target = new URL(`${url.pathname}${url.search}`, origin);
+  // The path the prefix matched, set on the fixed service origin: never resolved against it as a reference,
+  // which would take `//host/x` for another host.
+  const target = new URL(origin.origin);
+  target.pathname = url.pathname;
+  target.search = url.search;
   const method = request.method.toUpperCase();
   let upstream: Response;
   try {
@@ -68,7 +108,7 @@ async function handleRequest(request: Request, env: WorkerEnv, config: WorkerCon
     });
   } catch (error) {
     console.error(`service ${origin.origin} did not answer: ${String(error)}`);
-    return text(502, 'Bad Gateway');
+    return outagePage(request, env, config, rules, 502);
   }
   const answer = secured(upstream);
   // A redirect the service writes with its own origin stays on the visitor's.
@@ -77,13 +117,29 @@ async function handleRequest(request: Request, env: WorkerEnv, config: WorkerCon
   return answer;
 }
 
-/** `_worker.js`: handleRequest's own source with the build's config, as an ES module Pages runs. */
+/**
+ * The rules the worker shares with the pages and servers (reading the cookies, the brand key's format, a page's
+ * address in a language), bundled from their TypeScript source into one script that defines PORTAL_RULES: never a
+ * copy by hand.
+ */
+function workerRulesScript(): string {
+  const entry = fileURLToPath(new URL('./outage-page.ts', import.meta.url));
+  const bundled = buildSync({ entryPoints: [entry], bundle: true, write: false, format: 'iife', globalName: 'PORTAL_RULES', platform: 'neutral', target: 'es2022', legalComments: 'none', tsconfigRaw: {} });
+  return (bundled.outputFiles[0]?.text ?? '').trim();
+}
+
+/**
+ * `_worker.js`: handleRequest's own source with the build's config and the portal's rules it runs, as an ES
+ * module Pages runs.
+ */
 export function workerScript(config: WorkerConfig = WORKER_CONFIG): string {
   return [
     '// Written by the build (src/hosting/cloudflare-worker.ts). Do not edit.',
     `const CONFIG = ${JSON.stringify(config)};`,
+    workerRulesScript(),
+    outagePage.toString(),
     handleRequest.toString(),
-    'export default { fetch: (request, env) => handleRequest(request, env, CONFIG) };',
+    'export default { fetch: (request, env) => handleRequest(request, env, CONFIG, PORTAL_RULES) };',
     '',
   ].join('\n');
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -10,11 +11,23 @@ import type { Environment } from '../domain/environments.ts';
 import { passkeyConfigProblems, passkeyOrigins, relatedOriginsFile } from '../config/passkey-origins.ts';
 import type { BrandHosts } from '../config/passkey-origins.ts';
 import { serverDirOf } from './dist-layout.ts';
+import { siteFiles } from './site-files.ts';
 
 /** The WebAuthn related-origins file, served as application/json by every host. */
 export const RELATED_ORIGINS_PATH = '.well-known/webauthn';
 /** What a monitor asks for (nginx answers `/healthz` with it): this release is served, and for which environment. */
-const HEALTH_FILE = 'health.json';
+export const HEALTH_FILE = 'health.json';
+
+/** The commit a build is made from: PORTAL_COMMIT (a CI's own), else git's HEAD, marked `-dirty` when the tree differs. */
+function buildCommit(root: string, variables: NodeJS.ProcessEnv = process.env): string {
+  const given = variables['PORTAL_COMMIT']?.trim();
+  if (given) return given;
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', 'HEAD');
+  if (head.status !== 0) return 'unknown';
+  const dirty = git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '';
+  return `${head.stdout.trim()}${dirty ? '-dirty' : ''}`;
+}
 
 /** Writes a dist/'s build information beside it, in its dist-server/ (build metadata, not for visitors). */
 export function writeBuildInfo(distDir: string, info: BuildInfo): void {
@@ -30,7 +43,7 @@ export function readBuildInfo(distDir: string): BuildInfo | undefined {
 }
 
 /** The brands a dist/ holds: those with a login page. */
-function brandsInDist(distDir: string): string[] {
+export function brandsInDist(distDir: string): string[] {
   const appDir = join(distDir, 'app');
   if (!existsSync(appDir)) return [];
   return readdirSync(appDir, { withFileTypes: true })
@@ -69,8 +82,12 @@ export function writeEnvironmentFiles(distDir: string, options: { environment?: 
   const origins = passkeyOrigins(map, environment, hosts);
   mkdirSync(join(distDir, '.well-known'), { recursive: true });
   writeFileSync(join(distDir, RELATED_ORIGINS_PATH), relatedOriginsFile(origins));
-  writeFileSync(join(distDir, HEALTH_FILE), `${JSON.stringify({ status: 'ok', environment })}\n`);
-  const info: BuildInfo = { environment, passkeys: { rpId: origins.rpId, relatedOrigins: origins.relatedOrigins } };
+  const commit = buildCommit(root);
+  // The release adds its id (scripts/deploy/release.ts): a monitor sees which release and commit answer.
+  writeFileSync(join(distDir, HEALTH_FILE), `${JSON.stringify({ status: 'ok', environment, commit })}\n`);
+  // security.txt and robots.txt: every host serves them as files.
+  for (const [file, text] of Object.entries(siteFiles(root, environment))) writeFileSync(join(distDir, file), text);
+  const info: BuildInfo = { environment, commit, passkeys: { rpId: origins.rpId, allowedOrigins: origins.origins.map(({ origin }) => origin), relatedOrigins: origins.relatedOrigins } };
   writeBuildInfo(distDir, info);
   return info;
 }

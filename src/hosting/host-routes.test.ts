@@ -144,6 +144,16 @@ describe('the service paths', () => {
     expect(withoutProxyRules(redirects)).toBe(staticHostRedirects());
   });
 
+  test('issue 40: in a release, Netlify\'s proxy rewrites set the client-address headers over the visitor\'s, ahead of the short addresses', () => {
+    const config = netlifyConfig('site', ROUTES, 'https://svc.example');
+    const apps = config.indexOf('from = "/apps/*"\nto = "https://svc.example/apps/:splat"\nstatus = 200\nforce = true\n[redirects.headers]\n"x-forwarded-for" = "unknown"\n"forwarded" = "for=unknown"');
+    expect(apps).toBeGreaterThan(0);
+    expect(apps).toBeLessThan(config.indexOf('from = "/:wl/fps"'));
+    expect(config.match(/\[redirects\.headers\]/g)).toHaveLength(SERVICE_PREFIXES.length * 2);
+    expect(config).not.toContain('__emulator');
+    expect(netlifyConfig('site')).not.toContain('https://');
+  });
+
   test('take only an origin, since it is written into a rule', () => {
     expect(serviceOrigin('https://svc.example/')).toBe('https://svc.example');
     for (const bad of ['svc.example', 'https://svc.example/api', 'https://svc.example?x=1', 'javascript:alert(1)', 'https://u:p@svc.example', 'https://svc.example 200!\n/* /evil']) {

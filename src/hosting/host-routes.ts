@@ -38,9 +38,26 @@ export function serviceOrigin(value: string): string {
  * prefix itself and everything below it; Netlify passes the query string on.
  */
 export function netlifyServiceRules(origin: string): string[] {
-  const base = serviceOrigin(origin);
-  return SERVICE_PREFIXES.flatMap((prefix) => [`${prefix} ${base}${prefix} 200!`, `${prefix}/* ${base}${prefix}/:splat 200!`]);
+  return serviceProxies(origin).map(({ from, to }) => `${from} ${to} 200!`);
 }
+
+/** Each service prefix, itself and everything below it, to the same path at `origin`. */
+function serviceProxies(origin: string): Array<{ from: string; to: string }> {
+  const base = serviceOrigin(origin);
+  return SERVICE_PREFIXES.flatMap((prefix) => [{ from: prefix, to: `${base}${prefix}` }, { from: `${prefix}/*`, to: `${base}${prefix}/:splat` }]);
+}
+
+/**
+ * What a Netlify proxy rewrite sends in the client-address headers, over whatever the visitor sent (issue 40):
+ * `netlify dev` passes a visitor's X-Forwarded-For on as written, and a rule can set a header but not drop one
+ * (an empty value is ignored) nor name the visitor's address. Netlify's own X-Nf-Client-Connection-Ip is the
+ * one the service believes (docs/security.md); these only keep a visitor from choosing another.
+ */
+const NETLIFY_PROXY_HEADERS: Readonly<Record<string, string>> = {
+  // Lower case: netlify dev sets them into Node's request headers, whose keys are lower case, and would otherwise
+  // send the visitor's beside ours.
+  'x-forwarded-for': 'unknown', forwarded: 'for=unknown', 'x-real-ip': 'unknown', 'true-client-ip': 'unknown', 'cf-connecting-ip': 'unknown',
+};
 
 /**
  * `_redirects` for Cloudflare Pages and Netlify: the table's redirects in every language (the hosts cannot
@@ -72,16 +89,26 @@ export function redirectRuleCounts(text: string): { staticRules: number; dynamic
 const toml = (value: string) => JSON.stringify(value);
 
 /**
- * `netlify.toml` for a release whose published root is `publish`: the not-found rows as 404 rewrites, which
+ * `netlify.toml` for a release whose published root is `publish` (and, given, the origin of its `services`: the
+ * service paths' proxy rewrites and the short addresses, which `_redirects` then leaves out): the not-found rows as 404 rewrites, which
  * Netlify applies only where no file answers (so pages keep theirs), and the hosts' own files answered 404
  * (`netlify dev` serves them; a deploy leaves them out).
  */
-export function netlifyConfig(publish: string, routes: readonly RouteRow[] = ROUTES): string {
+export function netlifyConfig(publish: string, routes: readonly RouteRow[] = ROUTES, services?: string): string {
+  // With the environment's services: their proxy rewrites first, with the client-address headers set (a
+  // `_redirects` line cannot carry headers), then the short addresses, in `_redirects`' order before.
+  const proxies = services === undefined ? [] : serviceProxies(services).map(({ from, to }) => [
+    '[[redirects]]', `from = ${toml(from)}`, `to = ${toml(to)}`, 'status = 200', 'force = true', '[redirects.headers]',
+    ...Object.entries(NETLIFY_PROXY_HEADERS).map(([name, value]) => `${toml(name)} = ${toml(value)}`),
+  ].join('\n'));
+  const redirects = services === undefined ? [] : localizedRoutes(routes).flatMap((row) => (row.kind === 'redirect'
+    ? [['[[redirects]]', `from = ${toml(row.from)}`, `to = ${toml(row.to)}`, 'status = 302'].join('\n')]
+    : []));
   const hidden = ['/_headers', '/_redirects'].map((from) => ['[[redirects]]', `from = ${toml(from)}`, `to = ${toml('/404.html')}`, 'status = 404', 'force = true'].join('\n'));
   const notFound = localizedRoutes(routes).flatMap((row) => (row.kind === 'not-found'
     ? [['[[redirects]]', `from = ${toml(row.from)}`, `to = ${toml(`${row.page}.html`)}`, 'status = 404'].join('\n')]
     : []));
-  return [`# ${WRITTEN}`, `[build]\npublish = ${toml(publish)}`, ...hidden, ...notFound].join('\n\n') + '\n';
+  return [`# ${WRITTEN}`, `[build]\npublish = ${toml(publish)}`, ...proxies, ...redirects, ...hidden, ...notFound].join('\n\n') + '\n';
 }
 
 /**

@@ -2,7 +2,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { COMMON_SECURITY_HEADERS, NON_PAGE_POLICY, PORTAL_HEADERS_FILE, headerPolicy, inlineElements, metaPolicyOf, readPortalHeaders, unionPolicy, withUsedHashes } from './security-headers.ts';
+import { COMMON_SECURITY_HEADERS, NON_PAGE_POLICY, PORTAL_HEADERS_FILE, headerPolicy, inlineElements, metaPolicyOf, readPortalHeaders, reportingPolicy, securityHeaders, unionPolicy, withUsedHashes } from './security-headers.ts';
+import type { HeaderOptions } from './security-headers.ts';
+import { buildEnvironment } from '../config/build-environment.ts';
+import { pageHeaderOptions } from './site-files.ts';
 import { cspHash } from './csp.ts';
 import { renderedThemeFiles } from './brand-theme-files.ts';
 import { serverDirOf } from './dist-layout.ts';
@@ -10,7 +13,8 @@ import { compressingPrerenderer, precompressRest } from './precompress.ts';
 import { writeRouteFiles } from './host-routes.ts';
 import { RELATED_ORIGINS_PATH, writeEnvironmentFiles } from './environment-files.ts';
 
-const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
+// A header value as one nginx string: its quotes and backslashes escaped (Reporting-Endpoints quotes its URL).
+const quote = (value: string) => `"${value.replace(/["\\]/g, (character) => `\\${character}`)}"`;
 
 export { NON_PAGE_POLICY } from './security-headers.ts';
 
@@ -32,9 +36,9 @@ function nginxPolicyMap(pagePolicy: string): string {
  * and service answers without them. Each proxy_hide_header keeps an upstream's own copy from going out
  * twice.
  */
-function nginxSecurityHeaders(): string {
+function nginxSecurityHeaders(common: Readonly<Record<string, string>> = COMMON_SECURITY_HEADERS): string {
   const headers: Array<[string, string]> = [
-    ...Object.entries(COMMON_SECURITY_HEADERS).map(([name, value]): [string, string] => [name, quote(value)]),
+    ...Object.entries(common).map(([name, value]): [string, string] => [name, quote(value)]),
     ['Content-Security-Policy', '$portal_csp'],
   ];
   return [
@@ -55,8 +59,8 @@ export const STATIC_HOST_LIMITS = { rules: 100, lineLength: 2000 } as const;
  * detaches the site-wide value on Cloudflare Pages (which would otherwise join the two); Netlify ignores the
  * line and lets the later value win.
  */
-export function staticHostHeaders(pagePolicy: string): string {
-  const common = Object.entries(COMMON_SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
+export function staticHostHeaders(pagePolicy: string, headers: Readonly<Record<string, string>> = COMMON_SECURITY_HEADERS): string {
+  const common = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
   const blocks = [
     ['/*', ...common, '  Cache-Control: no-cache', `  Content-Security-Policy: ${pagePolicy}`],
     ['/_astro/*', '  ! Cache-Control', '  Cache-Control: public, max-age=31536000, immutable'],
@@ -75,14 +79,17 @@ export const headerRuleCount = (headers: string) => headers.split('\n').filter((
  * the server folder (serverDirOf), `_portal-headers.json` (the bundled server), `_nginx-policy.conf` and
  * `_nginx-security-headers.conf` (nginx). Returns `_headers`' text.
  */
-export function writeHeaderFiles(distDir: string, pagePolicy: string): string {
-  const headers = staticHostHeaders(pagePolicy);
+export function writeHeaderFiles(distDir: string, builtPolicy: string, options: HeaderOptions = {}): string {
+  // The environment's options (HSTS preload, CSP reports) go into what nginx and the static hosts send.
+  const common = securityHeaders(options);
+  const pagePolicy = reportingPolicy(builtPolicy, options);
+  const headers = staticHostHeaders(pagePolicy, common);
   const serverDir = serverDirOf(distDir);
   mkdirSync(serverDir, { recursive: true });
   writeFileSync(join(distDir, '_headers'), headers);
   writeFileSync(join(serverDir, PORTAL_HEADERS_FILE), JSON.stringify({ page: { 'Content-Security-Policy': pagePolicy } }));
   writeFileSync(join(serverDir, '_nginx-policy.conf'), nginxPolicyMap(pagePolicy));
-  writeFileSync(join(serverDir, '_nginx-security-headers.conf'), nginxSecurityHeaders());
+  writeFileSync(join(serverDir, '_nginx-security-headers.conf'), nginxSecurityHeaders(common));
   return headers;
 }
 
@@ -153,7 +160,7 @@ export function pageHeaders(): AstroIntegration {
         // Scripts, styles, themes, and any page the prerenderer did not see.
         const renderedPages = pages;
         const compressed = await precompressRest(distDir, seePage);
-        const headers = writeHeaderFiles(distDir, withUsedHashes(unionPolicy([...policies]), usedHashes));
+        const headers = writeHeaderFiles(distDir, withUsedHashes(unionPolicy([...policies]), usedHashes), pageHeaderOptions(process.cwd(), buildEnvironment()));
         writeRouteFiles(distDir);
         const { environment } = writeEnvironmentFiles(distDir);
         const rules = headerRuleCount(headers);

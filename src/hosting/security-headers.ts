@@ -16,6 +16,28 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
 };
 
+/** The Reporting API endpoint name the page policy's `report-to` names. */
+const CSP_REPORT_ENDPOINT = 'portal-csp';
+
+/** The page header options an environment may set (src/config/site-files.json `pageHeaders`). */
+export interface HeaderOptions {
+  hstsPreload?: boolean | undefined;
+  cspReportTo?: string | undefined;
+}
+
+/** The common headers with an environment's options: HSTS `preload`, the CSP reports' endpoint. */
+export function securityHeaders(options: HeaderOptions = {}): Readonly<Record<string, string>> {
+  return {
+    ...COMMON_SECURITY_HEADERS,
+    ...(options.hstsPreload ? { 'Strict-Transport-Security': `${COMMON_SECURITY_HEADERS['Strict-Transport-Security'] ?? ''}; preload` } : {}),
+    ...(options.cspReportTo ? { 'Reporting-Endpoints': `${CSP_REPORT_ENDPOINT}="${options.cspReportTo}"` } : {}),
+  };
+}
+
+/** The page policy with `report-to` when the environment collects CSP reports (once: a merged build's policy may have it). */
+export const reportingPolicy = (policy: string, options: HeaderOptions = {}): string =>
+  (options.cspReportTo && !/(^|;)\s*report-to\s/.test(policy) ? `${policy}; report-to ${CSP_REPORT_ENDPOINT}` : policy);
+
 /** What answers other than pages carry (assets, redirects, service answers): they run nothing. */
 export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 

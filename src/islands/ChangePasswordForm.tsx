@@ -77,7 +77,9 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
   const tooLong = [current, next, confirm].some((value) => value.length > PASSWORD_MAX_LENGTH);
   const gaps = changePasswordGaps({ type, userId: userId ?? query.get('uid') ?? '', current, next, confirm });
   const valid = gaps.length === 0;
-  const refusal = useRefusal();
+  const lengthOf = (length: number) => strings.length.replace('{{min}}', String(length));
+  const refusal = useRefusal(valid ? '' : `${strings.incomplete} ${gaps.map((gap) => (gap === 'userId' || gap === 'current' ? `${strings[gap]}.`
+    : gap === 'tooLong' ? strings.tooLong : `${gap === 'length' ? lengthOf(min) : strings[gap]} (${strings.unmet}).`)).join(' ')}`);
   // What names each gap in the submit's reasons and the refusal's announcement: a field's label or a rule.
   const gapId = (gap: ChangePasswordGap) => `${id}-gap-${gap}`;
   const errorCode = query.get('SMPWERR');
@@ -108,8 +110,7 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
       // Refused, as a press on the disabled-looking button or an Enter in a field is: what is missing is announced
       // (the rules show all along), and the first field to mend has the focus.
       event.preventDefault();
-      refusal.announce(`${strings.incomplete} ${gaps.map((gap) => (gap === 'userId' || gap === 'current' ? `${strings[gap]}.`
-        : gap === 'tooLong' ? strings.tooLong : `${gap === 'length' ? lengthOf(min) : strings[gap]} (${strings.unmet}).`)).join(' ')}`);
+      refusal.announce();
       const first = gaps[0] === 'userId' ? userField : gaps[0] === 'current' ? currentField : gaps[0] === 'match' ? confirmField : nextField;
       first.current?.focus();
       return;
@@ -132,7 +133,6 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
     form.current?.submit();
   }, [agent.known, actions]);
 
-  const lengthOf = (length: number) => strings.length.replace('{{min}}', String(length));
   // The static HTML is the same for every visitor and cannot know `uti`: it carries each text, and CSS shows the one
   // the page's pre-paint script picked from the query (user-type-mark.ts), or, without script, the one for every type.
   // Nothing changes on screen when the island takes over.
@@ -157,7 +157,8 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
     setRuleNews(changed.map(([name, ok]) => `${name === 'length' ? lengthOf(min) : strings[name]}: ${ok ? strings.met : strings.unmet}`).join('. '));
   }
   return (
-    <form ref={form} method="post" action={`/pw/forms/smpwservices.fcc?${action.toString()}`} onSubmit={onSubmit} noValidate={hydrated}>
+    <form ref={form} method="post" action={`/pw/forms/smpwservices.fcc?${action.toString()}`} onSubmit={onSubmit} noValidate={hydrated}
+      data-hydrated={hydrated ? 'true' : undefined}>
       {error && <p className="alert alert--danger" role="alert">{error}</p>}
       {agent.failed && <CodeFailure onTryAgain={() => { actions.retry(); }} />}
       <p>{ftu ? strings.ftuIntro : strings.intro}</p>
@@ -196,8 +197,9 @@ export default function ChangePasswordForm({ strings, wlKey, environmentMap, por
       {/* Before the submit: the pre-paint gate acts when the submit is parsed. */}
       <GateReason id={`${id}-why`} text={strings.incomplete} />
       {/* Disabled until the form is valid (spec 5) as aria-disabled: it says why, and a press is refused with what is missing. */}
-      <button type="submit" className="button" data-click="changePassword" disabled={held}
-        {...(hydrated ? submitGate(`${id}-why`, gaps.map(gapId)) : {})}>{strings.submit}</button>
+      {/* Held, it is aria-disabled, not disabled: a disabled button drops the focus to the body (WCAG 2.4.3). */}
+      <button type="submit" className="button" data-click="changePassword" aria-busy={held}
+        {...(hydrated ? submitGate(`${id}-why`, gaps.map(gapId)) : {})} {...(held ? { 'aria-disabled': 'true' } : {})}>{strings.submit}</button>
       {refusal.region}
     </form>
   );

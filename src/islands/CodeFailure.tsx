@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { codeFailureNotice } from '../lib/code-failure-notice.ts';
+import { focusMainIfInside } from './hooks/focus-after-removal.ts';
 
 /**
  * What a card shows when code it needs could not be loaded: the page's notice, the one the engage directive shows
@@ -16,5 +17,11 @@ export default function CodeFailure({ onTryAgain }: { onTryAgain?: () => void })
   useLayoutEffect(() => {
     box.current?.replaceChildren(codeFailureNotice(offersTryAgain ? () => { latest.current?.(); } : undefined));
   }, [offersTryAgain]);
+  // Try again takes the notice away with its button: the focus goes to the page's main part, not the body
+  // (WCAG 2.4.3). The cleanup runs before React removes the box, while the focus is still in it.
+  useLayoutEffect(() => {
+    const element = box.current;
+    return () => { focusMainIfInside(element); };
+  }, []);
   return <div ref={box} />;
 }

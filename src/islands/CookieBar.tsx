@@ -14,13 +14,14 @@ interface Props {
   strings: { label: string; message: string; close: string };
   policyHref: string;
   policyText: string;
+  /** The page has the support button: the bar keeps its room below its own button (login.scss). */
+  clearsSupportButton: boolean;
 }
 
 /** The EU cookie consent bar: shown until EU_COOKIE exists; closing sets it for 365 days (spec 4.2). */
-export default function CookieBar({ strings, policyHref, policyText }: Props) {
+export default function CookieBar({ strings, policyHref, policyText, clearsSupportButton }: Props) {
   // Rendered into the page at build time, so it is there at first paint; a pre-paint script hides it when
-  // EU_COOKIE exists, another measures it for the page's scroll padding (login.astro), and this removes it
-  // once the island runs (when the visitor engages with the bar).
+  // EU_COOKIE exists (login.astro), and this removes it once the island runs (when the visitor engages with the bar).
   const hydrated = useHydrated();
   const [closed, setClosed] = useState(false);
   const open = !closed && !(hydrated && getCookie(document, EU_COOKIE) !== null);
@@ -45,7 +46,7 @@ export default function CookieBar({ strings, policyHref, policyText }: Props) {
 
   if (!open) return null;
   return (
-    <section ref={bar} className="cookie-bar" aria-label={strings.label} data-testid="cookie-bar">
+    <section ref={bar} className={clearsSupportButton ? 'cookie-bar cookie-bar--support-button' : 'cookie-bar'} aria-label={strings.label} data-testid="cookie-bar">
       <p>
         {strings.message} <a href={policyHref}>{policyText}</a>
       </p>

@@ -142,7 +142,10 @@ test('coming back from the back/forward cache starts over without the password',
   const form = document.querySelector('form');
   form?.addEventListener('submit', (event) => event.preventDefault());
   await user.click(submit);
-  expect(screen.getByRole('button', { name: 'Logging in…' })).toHaveProperty('disabled', true);
+  // Refusing a second press, and keeping the focus (aria-disabled, not disabled: WCAG 2.4.3).
+  const sending = screen.getByRole('button', { name: 'Logging in…' });
+  expect(sending.getAttribute('aria-disabled')).toBe('true');
+  expect(sending).toHaveProperty('disabled', false);
   // Sent from a password field, never from a shown (text) one.
   expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
   act(() => {

@@ -68,7 +68,6 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
   };
   useKeepTypedValue(userIdField, userId, setUserId, kept('userId'));
   useKeepTypedValue(passwordField, password, setPassword, kept('password'));
-  const refusal = useRefusal();
   // The user id sent moments ago comes back filled in (WCAG 3.3.7), unless the field has something already or the
   // visitor is in it: what they type is never added to or replaced.
   useEffect(() => {
@@ -81,6 +80,10 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
   const userIdError = validateLoginUserId(userId);
   const passwordError = validateLoginPassword(password);
   const valid = userIdError === null && passwordError === null;
+  const refusal = useRefusal([
+    userIdError && `${strings.userId}: ${errorText(strings, USER_ID_ERRORS[userIdError])}`.replace(/\.?$/, '.'),
+    passwordError && `${strings.password}: ${errorText(strings, PASSWORD_ERRORS[passwordError])}`.replace(/\.?$/, '.'),
+  ].filter(Boolean).join(' '));
   // Errors show once a field was touched and changed (spec 5), or after a refused submit.
   const showUserIdError = userIdError !== null && ((touched.userId && dirty.userId) || attempted);
   const showPasswordError = passwordError !== null && ((touched.password && dirty.password) || attempted);
@@ -112,10 +115,7 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
       // announced, and the first field to mend has the focus.
       event.preventDefault();
       setAttempted(true);
-      refusal.announce([
-        userIdError && `${strings.userId}: ${errorText(strings, USER_ID_ERRORS[userIdError])}`.replace(/\.?$/, '.'),
-        passwordError && `${strings.password}: ${errorText(strings, PASSWORD_ERRORS[passwordError])}`.replace(/\.?$/, '.'),
-      ].filter(Boolean).join(' '));
+      refusal.announce();
       (userIdError ? userIdField : passwordField).current?.focus();
       return;
     }
@@ -181,8 +181,11 @@ export default function LoginForm({ strings, wlKey, environmentMap, clickMonitor
       <GateReason id={`${id}-why`} text={strings.incomplete} />
       {/* Disabled until the form is valid (spec 3, 5) as aria-disabled: focusable, it says why and a press is refused
           with the messages (docs/spec-readings.md). Before the island wakes the page's pre-paint gate sets the same. */}
-      <button type="submit" className="button login-form__submit" data-click="logIn" disabled={submitting} aria-busy={submitting}
-        {...(hydrated ? submitGate(`${id}-why`, [userIdError && `${id}-user-label`, passwordError && `${id}-password-label`].filter((gap) => typeof gap === 'string')) : {})}>
+      {/* While the form goes out it is aria-disabled, not disabled: a disabled button that has the focus drops it
+          to the body (WCAG 2.4.3) while SiteMinder answers; a second submit is refused by onSubmit. */}
+      <button type="submit" className="button login-form__submit" data-click="logIn" aria-busy={submitting}
+        {...(hydrated ? submitGate(`${id}-why`, [userIdError && `${id}-user-label`, passwordError && `${id}-password-label`].filter((gap) => typeof gap === 'string')) : {})}
+        {...(submitting ? { 'aria-disabled': 'true' } : {})}>
         {submitting ? strings.submitting : strings.submit}
       </button>
       {refusal.region}

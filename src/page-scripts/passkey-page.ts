@@ -1,35 +1,86 @@
-import { passkeyListSchema } from '../contract/passkeys.ts';
 import type { PasskeySummary } from '../contract/passkeys.ts';
-import { PASSKEY_PATHS } from '../contract/service-paths.ts';
 import { SITEMINDER_HOME } from '../contract/siteminder-paths.ts';
-import { passkeyCall, quietFailure } from '../lib/passkey-client.ts';
+import { REAUTH_FROM_PAGE, RELATED_HOST_CLASS } from '../lib/passkey-support.ts';
 import { isSafeRedirect } from '../lib/safe-redirect.ts';
 import { creationOptionsFromJSON, credentialJSON } from '../lib/webauthn-json.ts';
+import type { PasskeyService } from '../services/passkey-service.ts';
+import { pagePasskeyService } from './passkey-services.ts';
 
 /** How long the browser may take to say whether it has a platform authenticator before the offer gives up. */
 const PLATFORM_CHECK_MS = 2000;
 
-/** A passkey made by the browser and stored by the service; `conditional` for the automatic upgrade. */
-async function createPasskey(signal: AbortSignal | undefined, conditional: boolean): Promise<{ rpId: string; userId: string }> {
-  const options = await passkeyCall('POST', PASSKEY_PATHS.registrationOptions, {}, signal);
-  if (!options.ok) throw new Error(`registration options ${options.status}`);
-  const json = (await options.json()) as PublicKeyCredentialCreationOptionsJSON;
-  const credential = await navigator.credentials.create({ publicKey: creationOptionsFromJSON(json), ...(conditional ? { mediation: 'conditional' as CredentialMediationRequirement } : {}), ...(signal ? { signal } : {}) });
-  if (!(credential instanceof PublicKeyCredential)) throw new Error('no credential');
-  const stored = await passkeyCall('POST', PASSKEY_PATHS.registrationVerify, { credential: credentialJSON(credential), conditional });
-  if (stored.status !== 201) throw new Error(`registration verify ${stored.status}`);
-  return { rpId: json.rp.id ?? location.hostname, userId: json.user.id };
+/** How a passkey creation ended when it did not store one: the browser's DOMException name, or the service's refusal. */
+class CreateFailure extends Error {
+  readonly reason: string;
+
+  constructor(reason: string) {
+    super(reason);
+    this.reason = reason;
+  }
 }
+
+/** The browser's WebAuthn, where it has it (`'signal…' in PublicKeyCredential` throws where it does not). */
+const webAuthn = (): typeof PublicKeyCredential | undefined => window.PublicKeyCredential;
+
+/**
+ * Whether this browser can use passkeys on this page at all: WebAuthn, and on a host outside the RP ID's domain
+ * (marked before the first paint) the related-origins file.
+ */
+async function passkeysHere(): Promise<boolean> {
+  const Credential = webAuthn();
+  if (!Credential) return false;
+  if (!document.documentElement.classList.contains(RELATED_HOST_CLASS)) return true;
+  const capabilities: Record<string, boolean | undefined> = 'getClientCapabilities' in Credential ? await Credential.getClientCapabilities().catch(() => ({})) : {};
+  if (capabilities['relatedOrigins'] !== true) return false;
+  document.documentElement.classList.remove(RELATED_HOST_CLASS);
+  return true;
+}
+
+/**
+ * A passkey made by the browser and stored by the service; `conditional` for the automatic upgrade. When the
+ * browser made one but the service refused it, the password manager is told to forget it
+ * (`signalUnknownCredential`), or it would offer at the next sign-in a passkey that can only fail.
+ */
+async function createPasskey(service: PasskeyService, signal: AbortSignal | undefined, conditional: boolean): Promise<void> {
+  const options = await service.registrationOptions();
+  if (!options.ok) throw new CreateFailure(options.error);
+  let credential: Credential | null;
+  try {
+    credential = await navigator.credentials.create({ publicKey: creationOptionsFromJSON(options.data), ...(conditional ? { mediation: 'conditional' as CredentialMediationRequirement } : {}), ...(signal ? { signal } : {}) });
+  } catch (error) {
+    throw new CreateFailure(error instanceof DOMException ? error.name : 'SERVER');
+  }
+  if (!(credential instanceof PublicKeyCredential)) throw new CreateFailure('NotAllowedError');
+  const stored = await service.register({ credential: credentialJSON(credential), conditional });
+  if (!stored.ok) {
+    if ('signalUnknownCredential' in PublicKeyCredential) {
+      void PublicKeyCredential.signalUnknownCredential({ rpId: options.data.rp.id ?? location.hostname, credentialId: credential.id }).catch(() => undefined);
+    }
+    throw new CreateFailure(stored.error);
+  }
+}
+
+const reasonOf = (error: unknown): string => (error instanceof CreateFailure ? error.reason : 'SERVER');
 
 function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   return Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms))]);
 }
 
 /**
+ * A change more than 10 minutes after the sign-in (`REAUTH_REQUIRED`): through this brand's login, in this
+ * page's language, and back here (TARGET), where login says why.
+ */
+function signInAgain(): void {
+  const login = location.pathname.replace(/\/passkey$/, '/login');
+  const back = location.pathname;
+  location.assign(`${login}?${new URLSearchParams({ SMQUERYDATA: 'passkeys', TARGET: back, fromPage: REAUTH_FROM_PAGE }).toString()}`);
+}
+
+/**
  * The offer after a password sign-in: shown only where the browser reports a platform authenticator, with a
- * conditional create in the background where the browser has it. Every way out goes on to TARGET (this
- * origin's path, by the project's safe-redirect rule): Create, Not now, a failure of anything. A password
- * sign-in is never held up here.
+ * conditional create in the background where the browser has it. Create, Not now and a failure of anything go
+ * on to TARGET (this origin's path, by the project's safe-redirect rule); a prompt the visitor closed stays, and
+ * says that no passkey was made. A password sign-in is never held up here.
  */
 async function offer(panel: HTMLElement, target: string): Promise<void> {
   let left = false;
@@ -38,29 +89,51 @@ async function offer(panel: HTMLElement, target: string): Promise<void> {
     left = true;
     location.replace(target);
   };
-  const Credential = window.PublicKeyCredential as typeof PublicKeyCredential | undefined;
-  const platform = Credential && 'isUserVerifyingPlatformAuthenticatorAvailable' in Credential
+  const Credential = webAuthn();
+  const platform = Credential && 'isUserVerifyingPlatformAuthenticatorAvailable' in Credential && await passkeysHere()
     ? await withTimeout(Credential.isUserVerifyingPlatformAuthenticatorAvailable().catch(() => false), PLATFORM_CHECK_MS, false)
     : false;
   if (!Credential || !platform) {
     goOn();
     return;
   }
+  const service = pagePasskeyService(document.body.dataset['brand'] ?? '');
+  const alert = panel.querySelector<HTMLElement>('[role="alert"]');
+  const status = panel.querySelector<HTMLElement>('[role="status"]');
   const buttons = Array.from(panel.querySelectorAll<HTMLButtonElement>('button[data-action]'));
-  const busy = (button: HTMLButtonElement) => {
-    for (const each of buttons) each.disabled = true;
-    button.setAttribute('aria-busy', 'true');
-    button.textContent = panel.dataset['continuing'] ?? '';
+  const labels = buttons.map((button) => button.textContent);
+  let busy = false;
+  // The pressed button keeps the focus (aria-disabled, never disabled: a disabled button drops it to the body);
+  // its new label is announced by the status region, present from the first paint.
+  const hold = (pressed: HTMLButtonElement | undefined) => {
+    busy = pressed !== undefined;
+    buttons.forEach((button, index) => {
+      button.toggleAttribute('aria-disabled', busy);
+      button.toggleAttribute('aria-busy', button === pressed);
+      button.textContent = button === pressed ? panel.dataset['continuing'] ?? '' : labels[index] ?? '';
+    });
+    if (status) status.textContent = pressed ? panel.dataset['continuing'] ?? '' : '';
   };
   let upgrade: AbortController | undefined;
   for (const button of buttons) {
     button.addEventListener('click', () => {
+      if (busy) return;
       upgrade?.abort();
-      busy(button);
-      const done = button.dataset['action'] === 'create'
-        ? createPasskey(undefined, false)
-        : passkeyCall('POST', PASSKEY_PATHS.decline, {});
-      void done.then(goOn, goOn);
+      hold(button);
+      if (alert) alert.textContent = '';
+      if (button.dataset['action'] !== 'create') {
+        void service.decline().then(goOn, goOn);
+        return;
+      }
+      createPasskey(service, undefined, false).then(goOn, (error: unknown) => {
+        // The visitor closed the prompt: say so here, and let them try again or choose Not now.
+        if (reasonOf(error) !== 'NotAllowedError') {
+          goOn();
+          return;
+        }
+        hold(undefined);
+        if (alert) alert.textContent = panel.dataset['cancelled'] ?? '';
+      });
     });
   }
   panel.setAttribute('data-ready', '');
@@ -68,7 +141,7 @@ async function offer(panel: HTMLElement, target: string): Promise<void> {
   if (capabilities['conditionalCreate']) {
     upgrade = new AbortController();
     // The automatic upgrade: the password manager makes the passkey without a prompt; when it does, on to TARGET.
-    createPasskey(upgrade.signal, true).then(goOn, () => undefined);
+    createPasskey(service, upgrade.signal, true).then(goOn, () => undefined);
   }
 }
 
@@ -76,32 +149,53 @@ function formatDate(iso: string | null, language: string, never: string): string
   return iso ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : never;
 }
 
-/** Your passkeys: the list, Remove (confirmed), Create; not signed in, to login as /apps/home does. */
+/** What Your passkeys says when a change did not go through, by the browser's or the service's reason. */
+const CHANGE_MESSAGES: Readonly<Partial<Record<string, string>>> = {
+  InvalidStateError: 'exists',
+  NotAllowedError: 'cancelled',
+  AbortError: 'cancelled',
+};
+
+/** Your passkeys: the list, Rename, Remove (confirmed), Create; not signed in, to login as /apps/home does. */
 async function manage(panel: HTMLElement): Promise<void> {
   const data = panel.dataset;
+  const service = pagePasskeyService(document.body.dataset['brand'] ?? '');
   const list = panel.querySelector<HTMLUListElement>('.passkey-list');
   const loading = panel.querySelector<HTMLElement>('.passkey-page__loading');
   const status = panel.querySelector<HTMLElement>('[role="status"]');
   const error = panel.querySelector<HTMLElement>('[role="alert"]');
-  const dialog = panel.querySelector<HTMLDialogElement>('dialog');
+  const confirm = panel.querySelector<HTMLDialogElement>('dialog.passkey-confirm');
+  const renameDialog = panel.querySelector<HTMLDialogElement>('dialog.passkey-rename');
+  const createButton = panel.querySelector<HTMLButtonElement>('.passkey-page__create');
   const say = (text: string, failed = false) => {
     if (status) status.textContent = failed ? '' : text;
     if (error) error.textContent = failed ? text : '';
   };
-  if (!list || !dialog) return;
+  if (!list || !confirm || !renameDialog) return;
+  // Without WebAuthn here (none, or a host outside the RP ID's domain the browser cannot use): the list, no Create.
+  if (!(await passkeysHere())) document.documentElement.classList.add('no-webauthn');
 
-  async function load(): Promise<PasskeySummary[] | undefined> {
-    const answer = await passkeyCall('GET', PASSKEY_PATHS.credentials);
-    if (answer.status === 401) {
-      // SiteMinder's protected page sends the visitor to login, keeping brand and language.
-      location.replace(SITEMINDER_HOME);
-      return undefined;
+  /** A change that did not go through: through login when it needed a recent sign-in, else a message for its case. */
+  const refused = (reason: string) => {
+    if (reason === 'REAUTH_REQUIRED') {
+      signInAgain();
+      return;
     }
-    if (!answer.ok) throw new Error(`credentials ${answer.status}`);
-    return passkeyListSchema.parse(await answer.json());
+    if (reason === 'NO_SESSION') {
+      location.replace(SITEMINDER_HOME);
+      return;
+    }
+    say(data[CHANGE_MESSAGES[reason] ?? 'changeError'] ?? '', true);
+  };
+  let passkeys: PasskeySummary[] = [];
+
+  /** The RP ID, the user handle and the names the password manager shows, from a registration options call (its challenge lapses unused). */
+  async function account(): Promise<PublicKeyCredentialCreationOptionsJSON | undefined> {
+    const options = await service.registrationOptions();
+    return options.ok ? options.data : undefined;
   }
 
-  function render(passkeys: PasskeySummary[]): void {
+  function render(): void {
     if (!list) return;
     const items = passkeys.map((passkey) => {
       const item = document.createElement('li');
@@ -119,13 +213,24 @@ async function manage(panel: HTMLElement): Promise<void> {
         facts.append(term, detail);
       }
       text.append(name, facts);
-      const remove = document.createElement('button');
-      remove.type = 'button';
-      remove.className = 'button button--secondary';
-      remove.textContent = data['remove'] ?? '';
-      remove.setAttribute('aria-label', (data['removeNamed'] ?? '').replace('{{name}}', passkey.name));
-      remove.addEventListener('click', () => confirmRemoval(passkey, remove));
-      item.append(text, remove);
+      const actions = document.createElement('div');
+      actions.className = 'passkey-list__actions';
+      const action = (label: string, named: string, run: (opener: HTMLButtonElement) => void) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'button button--secondary';
+        button.textContent = label;
+        button.dataset['passkey'] = passkey.id;
+        button.dataset['action'] = label;
+        button.setAttribute('aria-label', named.replace('{{name}}', passkey.name));
+        button.addEventListener('click', () => { run(button); });
+        return button;
+      };
+      actions.append(
+        action(data['rename'] ?? '', data['renameNamed'] ?? '', (opener) => { rename(passkey, opener); }),
+        action(data['remove'] ?? '', data['removeNamed'] ?? '', (opener) => { confirmRemoval(passkey, opener); }),
+      );
+      item.append(text, actions);
       return item;
     });
     if (items.length === 0) {
@@ -138,67 +243,109 @@ async function manage(panel: HTMLElement): Promise<void> {
     if (loading) loading.hidden = true;
   }
 
-  async function refresh(): Promise<PasskeySummary[] | undefined> {
-    const passkeys = await load();
-    if (passkeys) render(passkeys);
-    return passkeys;
+  /** The list from the service; false when it could not be had (the reason already shown or acted on). */
+  async function refresh(): Promise<boolean> {
+    const answer = await service.list();
+    if (!answer.ok) {
+      // SiteMinder's protected page sends the visitor to login, keeping brand and language.
+      if (answer.error === 'NO_SESSION') location.replace(SITEMINDER_HOME);
+      else say(data['error'] ?? '', true);
+      return false;
+    }
+    passkeys = answer.data;
+    render();
+    return true;
   }
 
-  function confirmRemoval(passkey: PasskeySummary, opener: HTMLButtonElement): void {
-    if (!dialog) return;
-    const name = dialog.querySelector('.passkey-confirm__name');
-    if (name) name.textContent = passkey.name;
-    dialog.returnValue = '';
-    dialog.addEventListener('close', () => {
-      if (dialog.returnValue !== 'remove') {
+  /** The button of this passkey's action after the list was drawn anew, for the focus to go back to. */
+  const buttonOf = (id: string, label: string | undefined) =>
+    Array.from(list.querySelectorAll<HTMLButtonElement>('button[data-passkey]')).find((button) => button.dataset['passkey'] === id && button.dataset['action'] === label);
+
+  function rename(passkey: PasskeySummary, opener: HTMLButtonElement): void {
+    if (!renameDialog) return;
+    const form = renameDialog.querySelector('form');
+    const field = renameDialog.querySelector('input');
+    if (!form || !field) return;
+    field.value = passkey.name;
+    renameDialog.returnValue = '';
+    renameDialog.addEventListener('close', () => {
+      const name = field.value.trim();
+      if (renameDialog.returnValue !== 'save' || name === '' || name === passkey.name) {
         opener.focus();
         return;
       }
       void (async () => {
-        try {
-          const answer = await passkeyCall('DELETE', `${PASSKEY_PATHS.credentials}/${encodeURIComponent(passkey.id)}`);
-          if (answer.status !== 204 && answer.status !== 404) throw new Error(`delete ${answer.status}`);
-          const left = await refresh();
-          say(data['removedMessage'] ?? '');
-          (panel.querySelector<HTMLElement>('.passkey-page__create') ?? panel).focus();
-          if (left && 'signalAllAcceptedCredentials' in PublicKeyCredential) {
-            // The RP ID and the user handle come with registration options (their challenge lapses unused).
-            const options = await passkeyCall('POST', PASSKEY_PATHS.registrationOptions, {});
-            if (options.ok) {
-              const json = (await options.json()) as PublicKeyCredentialCreationOptionsJSON;
-              await PublicKeyCredential.signalAllAcceptedCredentials({ rpId: json.rp.id ?? location.hostname, userId: json.user.id, allAcceptedCredentialIds: left.map((each) => each.id) });
-            }
-          }
-        } catch {
-          say(data['error'] ?? '', true);
+        const answer = await service.rename(passkey.id, name);
+        if (!answer.ok) {
+          opener.focus();
+          refused(answer.error);
+          return;
+        }
+        passkeys = passkeys.map((each) => (each.id === passkey.id ? answer.data : each));
+        render();
+        (buttonOf(passkey.id, data['rename']) ?? createButton)?.focus();
+        say((data['renamedMessage'] ?? '').replace('{{name}}', answer.data.name));
+        // The password manager shows the account's current names beside its passkeys.
+        const Credential = webAuthn();
+        if (Credential && 'signalCurrentUserDetails' in Credential) {
+          const options = await account();
+          if (options) await Credential.signalCurrentUserDetails({ rpId: options.rp.id ?? location.hostname, userId: options.user.id, name: options.user.name, displayName: options.user.displayName }).catch(() => undefined);
         }
       })();
     }, { once: true });
-    dialog.showModal();
+    renameDialog.showModal();
+    field.select();
   }
 
-  panel.querySelector('.passkey-page__create')?.addEventListener('click', (event) => {
-    const button = event.currentTarget as HTMLButtonElement;
-    button.disabled = true;
+  function confirmRemoval(passkey: PasskeySummary, opener: HTMLButtonElement): void {
+    if (!confirm) return;
+    const name = confirm.querySelector('.passkey-confirm__name');
+    if (name) name.textContent = passkey.name;
+    confirm.returnValue = '';
+    confirm.addEventListener('close', () => {
+      if (confirm.returnValue !== 'remove') {
+        opener.focus();
+        return;
+      }
+      void (async () => {
+        const answer = await service.remove(passkey.id);
+        if (!answer.ok && answer.error !== 'NOT_FOUND') {
+          opener.focus();
+          refused(answer.error);
+          return;
+        }
+        passkeys = passkeys.filter((each) => each.id !== passkey.id);
+        render();
+        say(data['removedMessage'] ?? '');
+        createButton?.focus();
+        // The password manager forgets what the service no longer accepts (where the browser can be told).
+        const Credential = webAuthn();
+        if (Credential && 'signalAllAcceptedCredentials' in Credential) {
+          const options = await account();
+          if (options) await Credential.signalAllAcceptedCredentials({ rpId: options.rp.id ?? location.hostname, userId: options.user.id, allAcceptedCredentialIds: passkeys.map((each) => each.id) }).catch(() => undefined);
+        }
+      })();
+    }, { once: true });
+    confirm.showModal();
+  }
+
+  createButton?.addEventListener('click', () => {
+    // aria-disabled while it runs, never disabled: the focus stays on the button, not on the body.
+    if (createButton.getAttribute('aria-disabled') === 'true') return;
+    createButton.setAttribute('aria-disabled', 'true');
+    createButton.setAttribute('aria-busy', 'true');
     say('');
-    createPasskey(undefined, false)
+    createPasskey(service, undefined, false)
       .then(async () => {
-        await refresh();
-        say(data['createdMessage'] ?? '');
-      })
-      .catch((failure: unknown) => {
-        if (!quietFailure(failure)) say(data['error'] ?? '', true);
-      })
+        if (await refresh()) say(data['createdMessage'] ?? '');
+      }, (failure: unknown) => { refused(reasonOf(failure)); })
       .finally(() => {
-        button.disabled = false;
+        createButton.removeAttribute('aria-disabled');
+        createButton.removeAttribute('aria-busy');
       });
   });
 
-  try {
-    await refresh();
-  } catch {
-    say(data['error'] ?? '', true);
-  }
+  await refresh();
 }
 
 /** The passkey page: the offer when the address has a TARGET, else Your passkeys. */
@@ -211,7 +358,7 @@ export function startPasskeyPage(root: Document): void {
     const panel = root.querySelector<HTMLElement>('.passkey-page--offer');
     const safe = isSafeRedirect(target, location.origin) ? target : SITEMINDER_HOME;
     if (!panel) location.replace(safe);
-    else void offer(panel, safe).catch(() => location.replace(safe));
+    else void offer(panel, safe).catch(() => { location.replace(safe); });
     return;
   }
   const panel = root.querySelector<HTMLElement>('.passkey-page--manage');

@@ -75,7 +75,7 @@ export function createHttpClient(config: ClientConfig = {}): HttpClient {
 
 /** How one call is made: method, path, body, time-out and the schema of its answer. */
 interface CallSpec<T> {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE' | 'PATCH';
   path: string;
   json?: unknown;
   form?: URLSearchParams;

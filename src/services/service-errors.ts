@@ -17,6 +17,11 @@ const KNOWN: Readonly<Partial<Record<ServiceErrorCode, ServiceError>>> = {
   BAD_REQUEST: 'BAD_REQUEST',
   PAYLOAD_TOO_LARGE: 'BAD_REQUEST',
   NOT_FOUND: 'NOT_FOUND',
+  PASSKEY_UNKNOWN: 'PASSKEY_UNKNOWN',
+  PASSKEY_REJECTED: 'PASSKEY_REJECTED',
+  ACCOUNT_LOCKED: 'ACCOUNT_LOCKED',
+  NO_SESSION: 'NO_SESSION',
+  REAUTH_REQUIRED: 'REAUTH_REQUIRED',
 };
 
 /** Maps an HTTP status and the service's error code to the closed set. */

@@ -46,3 +46,30 @@ for (const brand of brands) {
     });
   }
 }
+
+for (const brand of brands) {
+  test(`${brand.key}'s logo drawn in currentColor takes the header's text colour, not the link colour (issue 44)`, async ({ page }) => {
+    await page.goto(`/app/${brand.key}/login?SMQUERYDATA=logo`);
+    // What a logo drawn in currentColor is painted with: the logo link's colour, as an element inside it inherits it.
+    const painted = await page.locator('.site-header__logo svg').evaluate((svg) => {
+      const probe = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      probe.setAttribute('fill', 'currentColor');
+      svg.append(probe);
+      const fill = getComputedStyle(probe).fill;
+      probe.remove();
+      return fill;
+    });
+    const header = await page.locator('.site-header').evaluate((element) => getComputedStyle(element).color);
+    expect(painted).toBe(header);
+    const link = await page.evaluate(() => {
+      const probe = document.createElement('a');
+      probe.href = '#';
+      document.querySelector('main')?.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    });
+    // Where a brand's link and header text colours are one, the two cannot be told apart on the page.
+    if (link !== header) expect(painted).not.toBe(link);
+  });
+}

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { lastCode, RecoveryPage } from './support/recovery-page.ts';
 import { LoginPage } from './support/login-page.ts';
 import { islandsHydrated } from './support/hydration.ts';
+import { startPieceProxy } from './support/piece-proxy.ts';
 
 // Issue 30 (before the island wakes) and issue 34 (a disabled submit is silent). A form's submit is disabled
 // until the form is valid (spec 3, 5) from the first paint, by a pre-paint gate compiled from the islands' own
@@ -66,18 +67,42 @@ const PAGES = [
   },
 ];
 
+/** Where the piece proxy stops the page: right after the form's submit, the rest of the document (and so DOMContentLoaded) held back. */
+const AFTER_THE_SUBMIT = /<button type="submit"[^>]*>[\s\S]*?<\/button>/g;
+
 for (const { name, path, island, submit, reasons } of PAGES) {
-  test(`${name}: the submit is disabled and says why from the first paint, before the island wakes, and the plain HTML carries neither`, async ({ page, request }) => {
-    // The HTML itself: without script the plain form works as it always did.
+  test(`${name}: the submit is disabled and says why from the first paint, before the island wakes, and the plain HTML carries neither`, async ({ page, request, baseURL }) => {
+    // The HTML itself: without script the plain form works as it always did. No disabled state, and no reason:
+    // a static description would be read ("To continue, fill in correctly:") for a gate that does not exist.
     const html = await (await request.get(path)).text();
-    expect(html).toMatch(/<button type="submit"[^>]*>/);
-    expect(/<button type="submit"[^>]*>/.exec(html)?.[0]).not.toMatch(/disabled/);
-    await sampleSubmitFromFirstPaint(page, submit);
+    const plainSubmit = /<button type="submit"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(plainSubmit).not.toBe('');
+    expect(plainSubmit).not.toMatch(/\b(disabled|aria-disabled|aria-describedby)\b/);
+    // The page arrives up to its submit's end and stops there (a slow network): the document is still loading,
+    // so only a gate that acts as the submit is parsed can have set it; one waiting for DOMContentLoaded has not.
+    const proxy = await startPieceProxy(baseURL ?? '', new URL(path, baseURL).pathname, AFTER_THE_SUBMIT);
+    try {
+      await sampleSubmitFromFirstPaint(page, submit);
+      await page.goto(`${proxy.base}${path}`, { waitUntil: 'commit' });
+      const pieces = await proxy.started();
+      await expect.poll(() => page.evaluate((sel) => document.querySelector(sel) !== null, submit)).toBe(true);
+      await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+      expect(await page.evaluate(() => document.readyState)).toBe('loading');
+      // Every frame painted with the submit in it: disabled (aria-disabled), never enabled, never `disabled` (it
+      // would leave the tab order).
+      const painted = await submitSamples(page);
+      expect(painted.length).toBeGreaterThan(0);
+      expect(new Set(painted)).toEqual(new Set(['true']));
+      for (let piece = 1; piece < pieces; piece += 1) proxy.sendNext();
+      await page.waitForLoadState('load');
+    } finally {
+      await proxy.close();
+    }
+    // Then at the network's own pace, the island held asleep: the gate says why.
     await page.goto(path);
     const code = await holdIslandCode(page);
     const button = page.locator(submit);
     await expect.poll(async () => (await submitSamples(page)).length).toBeGreaterThan(5);
-    // Every painted frame so far: disabled (aria-disabled), never enabled, never `disabled` (it would leave the tab order).
     expect(new Set(await submitSamples(page))).toEqual(new Set(['true']));
     expect(await asleep(page, island)).toBe(true);
     await expect(button).toHaveAccessibleDescription(reasons);
@@ -112,11 +137,27 @@ test('login: without script the form is the plain form: no gate, and it posts', 
   await login.goto('SMQUERYDATA=noscript');
   await expect(login.logInButton).not.toHaveAttribute('aria-disabled');
   await expect(login.logInButton).toBeEnabled();
+  // Nothing said for a gate that does not exist (a static aria-describedby read "To continue, fill in correctly:").
+  await expect(login.logInButton).toHaveAccessibleDescription('');
   await login.fillCredentials('jdoe', 'Summer#2026');
   await login.logInButton.click();
   await expect(login.signedIn('jdoe')).toBeVisible();
   await context.close();
 });
+
+for (const { name, path, submit } of PAGES.filter((gated) => gated.name !== 'login')) {
+  test(`${name}: without script no gate: the submit is enabled and describes nothing`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(path);
+    const button = page.locator(submit);
+    await expect(button).toBeVisible();
+    await expect(button).not.toHaveAttribute('aria-disabled');
+    await expect(button).toBeEnabled();
+    await expect(button).toHaveAccessibleDescription('');
+    await context.close();
+  });
+}
 
 test('login: when the island’s code never comes, the gate lets go and the form posts natively', async ({ page }) => {
   const login = new LoginPage(page);

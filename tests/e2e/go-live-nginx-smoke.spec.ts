@@ -66,11 +66,14 @@ test.describe('the suite\'s nginx', () => {
     expect(values(await request.get('/app/nxn/login?SMQUERYDATA=x'), 'vary')).toContain('Cookie');
   });
 
-  test('answers a monitor at /healthz with the build\'s environment, never cached', async ({ request }) => {
+  test('answers a monitor at /healthz with the build\'s environment and commit and the release served, never cached', async ({ request }) => {
     const response = await request.get('/healthz');
     expect(response.status()).toBe(200);
     expect(values(response, 'content-type')).toEqual(['application/json']);
-    expect(await response.json()).toEqual({ status: 'ok', environment: 'MOCK' });
+    const { commit } = JSON.parse(readFileSync(join(dist, 'health.json'), 'utf8')) as { commit: string };
+    expect(commit).toMatch(/^[\da-f]{40}(-dirty)?$/);
+    // npm run nginx serves a release of dist/ it makes (its id: the time it was made).
+    expect(await response.json()).toEqual({ status: 'ok', environment: 'MOCK', commit, release: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d-]+Z$/) as unknown });
     expect(values(response, 'cache-control')).toEqual(['no-cache']);
   });
 
@@ -223,9 +226,10 @@ test.describe('nginx in front of stand-in backends', () => {
     await login.password.fill('Password1!');
     const [answer] = await Promise.all([page.waitForResponse((response) => response.url().includes('ProcessLogin.fcc')), login.logInButton.click()]);
     expect(answer.status()).toBe(502);
+    // The outage page by its own heading: brand and language alone would pass on the login page too.
+    await expect(page.getByRole('heading', { level: 1, name: 'System nicht verfügbar' })).toBeVisible();
     await expect(page.locator('body')).toHaveAttribute('data-brand', 'cwa');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('outage-cwa-de.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: test.info().outputPath('outage-cwa-de-390.png'), fullPage: true });
@@ -233,7 +237,9 @@ test.describe('nginx in front of stand-in backends', () => {
     await context.clearCookies();
     const plain = await page.request.get(`${base}/apps/home`);
     expect(plain.status()).toBe(502);
-    expect(await plain.text()).toContain('data-brand="nxn"');
+    const plainPage = await plain.text();
+    expect(plainPage).toContain('data-brand="nxn"');
+    expect(plainPage).toMatch(/<h1[^>]*>System Unavailable<\/h1>/);
     expect(values(plain, 'cache-control')).toEqual(['no-cache']);
   });
 });

@@ -98,7 +98,9 @@ test.describe('accessibility of every step', () => {
 /** The accessibility tree's view of `main`, and the screen reader's live announcements, step by step (docs/accessibility-walk.md). */
 class Transcript {
   private readonly lines: string[] = [];
+  /** How many announcements of the page now open were written down (a new page starts its record again). */
   private heard = 0;
+  private pageSeen = '';
   private readonly page: Page;
   constructor(page: Page) {
     this.page = page;
@@ -107,6 +109,11 @@ class Transcript {
   /** Records a step: what was pressed, where the focus is, what the live regions said since, and main's tree. */
   async step(pressed: string, tree = false): Promise<string> {
     const { label, outlined } = await focused(this.page);
+    // Each page keeps its own record: counted across pages, the first things said on the next page were skipped
+    // (the change-password rules typed first read as never said).
+    // Known by a mark of the document's own (the page's clock is faked: performance.timeOrigin stays the same).
+    const document = await this.page.evaluate(() => ((window as unknown as { walkPage?: string }).walkPage ??= crypto.randomUUID()));
+    if (document !== this.pageSeen) [this.pageSeen, this.heard] = [document, 0];
     const said = (await announcements(this.page)).slice(this.heard);
     this.heard += said.length;
     this.lines.push(`### ${pressed}`, '', `- focus: ${label}${outlined ? ' (ring drawn)' : ''}`);
@@ -247,3 +254,130 @@ test('the call code is said digit by digit, and the locked user\'s ERROR heading
   await expect(heading).toBeFocused();
   await expect(heading).toHaveAccessibleDescription('There is a problem with your User ID or password. Please contact the Help Desk for assistance.');
 });
+
+// Issue 43: the focus never falls to the body, what is said is said, and a reason that no longer holds is gone.
+const REFUSED = [
+  { language: 'en-US', path: '/self-service/nxn/fps', userId: 'User ID', go: 'Continue', refused: 'We could not find a way to verify this User ID. Please check it and try again.', wait: 'Please wait…', reason: 'User ID: field required Please fill in User ID.' },
+  { language: 'en-US (first-time user)', path: '/self-service/nxn/fps?FTUF=Y', userId: 'User ID', go: 'Continue', refused: 'We could not find a way to verify this User ID. Please check it and try again.', wait: 'Please wait…', reason: 'User ID: field required Please fill in User ID.' },
+  { language: 'de-DE', path: '/de-DE/self-service/nxn/fps', userId: 'Benutzerkennung', go: 'Weiter', refused: 'Für diese Benutzerkennung ist keine Bestätigung möglich. Bitte prüfen Sie Ihre Eingabe.', wait: 'Bitte warten…', reason: 'Benutzerkennung: Pflichtfeld Bitte füllen Sie das Feld „Benutzerkennung“ aus.' },
+  { language: 'de-DE (first-time user)', path: '/de-DE/self-service/nxn/fps?FTUF=Y', userId: 'Benutzerkennung', go: 'Weiter', refused: 'Für diese Benutzerkennung ist keine Bestätigung möglich. Bitte prüfen Sie Ihre Eingabe.', wait: 'Bitte warten…', reason: 'Benutzerkennung: Pflichtfeld Bitte füllen Sie das Feld „Benutzerkennung“ aus.' },
+] as const;
+
+for (const walk of REFUSED) {
+  test(`${walk.language}: an id the service refuses, Tab to ${walk.go}, Enter: "${walk.wait}" and the alert are said, and the focus goes to the field, never the body`, async ({ page }) => {
+    await recordAnnouncements(page);
+    // The service's answer waits until the test has seen the wizard busy (the network, not the module).
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => { answer = resolve; });
+    await page.route('**/portal-login-service/public/**', async (route) => { await answered; await route.continue(); });
+    await page.goto(walk.path);
+    await page.getByLabel(walk.userId).focus();
+    await page.keyboard.type('nosuchuser');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).label).toBe(`button: ${walk.go}`);
+    // Sampled at every frame from the press on: the focus is never on the body, not for one frame.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { focusSeen: string[] }).focusSeen = seen;
+      const tick = () => { seen.push(document.activeElement === document.body ? 'body' : (document.activeElement?.tagName ?? 'none')); requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+    });
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await announcements(page)).map(({ text }) => text)).toContain(walk.wait);
+    answer();
+    await expect(page.getByRole('alert')).toHaveText(walk.refused);
+    await expect(page.getByLabel(walk.userId)).toBeFocused();
+    await pageRanOn(page, 300);
+    expect(new Set(await page.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen))).not.toContain('body');
+    expect((await announcements(page)).map(({ politeness, text }) => `${politeness}: ${text}`)).toEqual([`polite: ${walk.wait}`, `assertive: ${walk.refused}`]);
+    // Mended and sent again by keyboard: on to the next step, the focus on its heading.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('jdoe');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.step-heading')).toBeFocused();
+  });
+
+  test(`${walk.language}: a refused Continue's reason is said, and gone from the page once the field is mended`, async ({ page }) => {
+    await recordAnnouncements(page);
+    await page.goto(walk.path);
+    await page.getByLabel(walk.userId).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel(walk.userId)).toBeFocused();
+    const refusal = page.getByTestId('refusal');
+    await expect(refusal).toHaveText(walk.reason);
+    expect((await announcements(page)).filter(({ text }) => text === walk.reason)).toHaveLength(1);
+    await page.keyboard.type('j');
+    // What a screen reader meets reading on: no error that is gone.
+    await expect(refusal).toHaveText('');
+    await expect(page.getByText(walk.reason)).toHaveCount(0);
+  });
+}
+
+test('login: a refused Log In\'s reasons go once the fields are mended, and Enter on Log In keeps the focus while the form goes out', async ({ page }) => {
+  await recordAnnouncements(page);
+  const login = new LoginPage(page);
+  await page.goto('/app/nxn/login?SMQUERYDATA=focus');
+  await login.userId.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(login.logInButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  const refusal = page.getByTestId('refusal');
+  const reasons = 'User ID: User ID is required. Password: Password is required.';
+  await expect(refusal).toHaveText(reasons);
+  await expect(login.userId).toBeFocused();
+  expect((await announcements(page)).filter(({ text }) => text === reasons)).toHaveLength(1);
+  await page.keyboard.type('jdoe');
+  await expect(refusal).toHaveText('');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Summer#2026');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(login.logInButton).toBeFocused();
+  // Until SiteMinder's answer replaces the page, Log In is busy, refuses a second press and keeps the focus. The
+  // answer is held as No Content (the page stays, as it does while a slow answer is on its way), and where the
+  // focus is is sampled at every frame from the press on.
+  await page.route('**/ProcessLogin.fcc**', (route) => route.fulfill({ status: 204 }));
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { focusSeen: string[] }).focusSeen = seen;
+    const tick = () => {
+      const active = document.activeElement;
+      seen.push(active === document.body || !active ? 'body' : `${active.tagName.toLowerCase()}: ${active.textContent ?? ''}`);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const posted = page.waitForRequest('**/ProcessLogin.fcc**');
+  await page.keyboard.press('Enter');
+  await posted;
+  const seen = () => page.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen);
+  await expect.poll(async () => (await seen()).filter((label) => label === 'button: Logging in…').length).toBeGreaterThan(20);
+  expect(new Set(await seen())).toEqual(new Set(['button: Log In', 'button: Logging in…']));
+  expect(await login.userId.inputValue()).toBe('jdoe');
+});
+
+for (const language of ['en-US', 'de-DE'] as const) {
+  test(`change password (${language}): the rules the first keys meet are said, though those keys are what wake the island`, async ({ page }) => {
+    await recordAnnouncements(page);
+    await page.goto(`${language === 'de-DE' ? '/de-DE' : ''}/self-service/nxn/fps-self-change-pw?uid=jdoe&uti=external&FTUF=N`);
+    // The island's code comes only after the first keys (a phone's network): they land in the static page.
+    let arrive: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+    await page.route((url) => url.pathname.startsWith('/_astro/') && url.pathname.endsWith('.js'), async (route) => { await arrived; await route.continue(); });
+    await page.getByLabel(language === 'de-DE' ? 'Neues Passwort' : 'New password', { exact: true }).focus();
+    await page.keyboard.type('Wa');
+    expect(await page.locator('astro-island[component-url*="/ChangePasswordForm."][ssr]').count()).toBe(1);
+    arrive();
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.keyboard.type('lked#Keys2027');
+    const said = (await announcements(page)).map(({ text }) => text).join(' | ');
+    for (const rule of language === 'de-DE'
+      ? ['Einen Großbuchstaben: erfüllt', 'Einen Kleinbuchstaben: erfüllt', 'Ein Sonderzeichen: erfüllt']
+      : ['An uppercase letter: met', 'A lowercase letter: met', 'Differs from the current password: met', 'A special character: met', 'A number: met']) {
+      expect(said, rule).toContain(rule);
+    }
+  });
+}

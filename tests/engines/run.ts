@@ -1,6 +1,7 @@
 // `npm run test:firefox` / `npm run test:webkit`: the user journeys (tests/journeys/) in one engine,
 // against a portal server of their own whose isolated emulator no other run touches. Prints one
-// line per journey, then `N passed, N failed` alone on the last line; exits non-zero on a failure.
+// line per journey, then `N passed, N failed` alone on the last line (`, N not run` added when a journey's subject is
+// not in the engine: it is listed as NOT RUN with why, never counted as a pass); exits non-zero on a failure.
 // A missing engine is skipped with one line locally and fails in CI (CI=true).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -13,6 +14,7 @@ import { PuppeteerDriver } from '../journeys/adapters/puppeteer.ts';
 import { WebdriverioDriver } from '../journeys/adapters/webdriverio.ts';
 import type { Device, Driver } from '../journeys/driver.ts';
 import { Emulator } from '../journeys/emulator.ts';
+import { NotRun } from '../journeys/expect.ts';
 import { journeys } from '../journeys/journeys.ts';
 
 type Engine = 'firefox' | 'webkit';
@@ -169,6 +171,7 @@ async function main(): Promise<number> {
   const emulator = new Emulator(baseUrl);
   let passed = 0;
   let failed = 0;
+  let notRun = 0;
   for (const journey of journeys.filter((entry) => !filter || entry.name.includes(filter))) {
     const began = Date.now();
     let driver: Driver | undefined;
@@ -183,6 +186,12 @@ async function main(): Promise<number> {
       passed += 1;
       console.log(`  ✓ ${journey.name} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
     } catch (error) {
+      if (error instanceof NotRun) {
+        // Not a pass and not a failure: what the journey checks is not in this engine.
+        notRun += 1;
+        console.log(`  - NOT RUN: ${journey.name} (${error.message})`);
+        continue;
+      }
       failed += 1;
       console.log(`  ✗ ${journey.name} (${((Date.now() - began) / 1000).toFixed(1)} s)\n      ${String(error instanceof Error ? error.message : error).replace(/\n/g, '\n      ')}`);
       if (driver) {
@@ -197,8 +206,8 @@ async function main(): Promise<number> {
     }
   }
   await session.shutdown().catch(() => undefined);
-  console.log(`${engine}: ${passed + failed} journeys in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log(`${engine}: ${passed + failed + notRun} journeys in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`${passed} passed, ${failed} failed${notRun > 0 ? `, ${notRun} not run` : ''}`);
   return failed === 0 && passed > 0 ? 0 : 1;
 }
 

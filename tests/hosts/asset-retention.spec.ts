@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { DIST_DIR } from '../../scripts/server/ensure-built.ts';
 import { makeRelease } from '../../scripts/deploy/release.ts';
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
@@ -28,7 +29,7 @@ function nextBuild(): string {
   rmSync(next, { recursive: true, force: true });
   rmSync(serverDirOf(next), { recursive: true, force: true });
   cpSync(DIST_DIR, next, { recursive: true });
-  // nginx's includes come along; the .gz copies would no longer match the rewritten files: nginx then sends the files.
+  // nginx's includes come along; the .gz copies are made again below for the rewritten files (a release checks them).
   cpSync(serverDirOf(DIST_DIR), serverDirOf(next), { recursive: true, filter: (source) => !source.endsWith('.gz') });
   const renames = new Map<string, string>();
   for (const file of readdirSync(join(next, '_astro'))) {
@@ -42,12 +43,19 @@ function nextBuild(): string {
     writeFileSync(path, text);
   }
   for (const [from, to] of renames) renameSync(join(next, '_astro', from), join(next, '_astro', to));
+  for (const path of filesBelow(next)) {
+    const file = relative(next, path);
+    if (/\.(html|js|css)$/.test(file) && !['_worker.js'].includes(file)) {
+      mkdirSync(dirname(join(serverDirOf(next), file)), { recursive: true });
+      writeFileSync(join(serverDirOf(next), `${file}.gz`), gzipSync(readFileSync(path)));
+    }
+  }
   return next;
 }
 
 test.beforeAll(async () => {
   rmSync(work, { recursive: true, force: true });
-  makeRelease({ dist: DIST_DIR, releases, host: 'nginx', now: Date.UTC(2026, 0, 1) });
+  makeRelease({ dist: DIST_DIR, releases, host: 'nginx', allowMock: true, now: Date.UTC(2026, 0, 1) });
   nginx = spawn(process.execPath, [join(import.meta.dirname, '../../scripts/deploy/run-nginx.ts'), '--port', String(RETENTION_PORT), '--dist', join(releases, 'current', 'site')], { stdio: 'inherit' });
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -78,7 +86,7 @@ test('a page of release N still loads its chunks after release N+1 is deployed, 
   const fromN = [...loaded].filter((path) => path.endsWith('.js'));
   expect(fromN.length).toBeGreaterThan(0);
 
-  const deployed = makeRelease({ dist: nextBuild(), releases, host: 'nginx', now: Date.UTC(2026, 0, 1) + HOUR });
+  const deployed = makeRelease({ dist: nextBuild(), releases, host: 'nginx', allowMock: true, now: Date.UTC(2026, 0, 1) + HOUR });
   expect(deployed.carried.length).toBeGreaterThan(0);
   // A visitor arriving now gets release N+1's page and chunks.
   const fresh = await (await request.get(`${base}/self-service/nxn/fps`)).text();
@@ -98,7 +106,7 @@ test('a page of release N still loads its chunks after release N+1 is deployed, 
   }, fromN)).toBe(0);
 
   // A deploy past the grace period (7 days after the one that dropped them) lets them go.
-  const later = makeRelease({ dist: nextBuild(), releases, host: 'nginx', now: Date.UTC(2026, 0, 1) + HOUR + 7 * 24 * HOUR });
+  const later = makeRelease({ dist: nextBuild(), releases, host: 'nginx', allowMock: true, now: Date.UTC(2026, 0, 1) + HOUR + 7 * 24 * HOUR });
   expect(later.dropped.map((file) => `/${file}`)).toEqual(expect.arrayContaining(fromN));
   for (const chunk of fromN) expect((await request.get(`${base}${chunk}`)).status(), chunk).toBe(404);
   expect(relative(releases, later.dir)).not.toContain('..');

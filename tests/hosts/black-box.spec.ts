@@ -155,7 +155,25 @@ test('the WebAuthn related-origins file is served as JSON, the health file too, 
   expectSecurityHeaders(webauthn, '/.well-known/webauthn');
   const health = await request.get('/health.json');
   expect(health.status()).toBe(200);
-  expect(await health.json()).toEqual({ status: 'ok', environment: 'MOCK' });
+  // The build's commit; behind a release (every host but the bundled server, which serves dist/), the release too.
+  const released = test.info().project.name !== 'server';
+  expect(await health.json()).toEqual({ status: 'ok', environment: 'MOCK', commit: expect.stringMatching(/^[\da-f]{40}(-dirty)?$/) as unknown, ...(released ? { release: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d-]+Z$/) as unknown } : {}) });
+});
+
+test('every host serves security.txt (RFC 9116, not expired) and robots.txt as text', async ({ request }) => {
+  const security = await request.get('/.well-known/security.txt');
+  expect(security.status()).toBe(200);
+  expect(values(security, 'content-type').join(', ')).toMatch(/^text\/plain\b/);
+  const text = await security.text();
+  expect(text).toMatch(/^Contact: mailto:security@nxn\.example$/m);
+  const expires = /^Expires: (\S+)$/m.exec(text)?.[1] ?? '';
+  expect(new Date(expires).getTime()).toBeGreaterThan(Date.now());
+  expectSecurityHeaders(security, '/.well-known/security.txt');
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(values(robots, 'content-type').join(', ')).toMatch(/^text\/plain\b/);
+  // A MOCK build is indexed nowhere (src/config/site-files.json).
+  expect(await robots.text()).toBe('User-agent: *\nDisallow: /\n');
 });
 
 test('the build\'s own files are not published', async ({ request }) => {

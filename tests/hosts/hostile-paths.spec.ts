@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { connect } from 'node:net';
+import { BUNDLED_EMULATOR_PORT, HOST_PORTS, NGINX_SERVICES_PORT } from './hosts.ts';
+import { forgedAddressesHitTheLimit, spellingsReachNothing } from './spellings.ts';
 
 // Hostile addresses against the hosts that run as shipped (projects: server, nginx; the static hosts' local
 // runtimes are not the hosts, see playwright.config.ts), sent as raw bytes so no client normalises them (issue 35). The shipped nginx config answered
@@ -95,4 +97,25 @@ test('hostile paths inject no header, answer no 5xx, and leave the host serving'
   console.log(`hostile paths (${test.info().project.name}): ${String(CASES.length)} cases, every one answered without a 5xx or an injected header; login still 200`);
   test.info().annotations.push({ type: 'hostile-path cases', description: String(CASES.length) });
   await test.info().attach('answers', { body: answers.join('\n'), contentType: 'text/plain' });
+});
+
+// Issue 40 on the bundled server (npm start's, its emulator mounted: BUNDLED_EMULATOR_PORT) and on nginx (its service
+// paths to an emulator of its own: NGINX_SERVICES_PORT). The static hosts' runtimes run the same checks in
+// services.spec.ts, whose journeys share their emulator.
+test.describe('issue 40', () => {
+  test.describe.configure({ mode: 'default' });
+  const project = () => test.info().project.name;
+  const emulatorPort = () => (project() === 'server' ? BUNDLED_EMULATOR_PORT : NGINX_SERVICES_PORT);
+
+  test('no spelling of a path reaches the emulator\'s inspection endpoints: no outbox, no reset', async ({ request }) => {
+    const port = project() === 'server' ? BUNDLED_EMULATOR_PORT : HOST_PORTS.nginx;
+    const answers = await spellingsReachNothing(request, port, `http://127.0.0.1:${String(emulatorPort())}`);
+    await test.info().attach('answers', { body: answers.join('\n'), contentType: 'text/plain' });
+  });
+
+  // Not on the bundled server: it is no proxy, and a loopback client is the emulator's trusted proxy by default.
+  test('per-client limits hold through the host whatever X-Forwarded-For a visitor forges', async ({ request, baseURL }) => {
+    test.setTimeout(60_000);
+    await forgedAddressesHitTheLimit(request, baseURL ?? '', `http://127.0.0.1:${String(emulatorPort())}`);
+  });
 });

@@ -13,7 +13,7 @@ import { createPortalServer } from '../../scripts/server/portal-server.ts';
 import { createEmulator, hostWithPort } from '../../scripts/emulator/create-emulator.ts';
 import { makeRelease } from '../../scripts/deploy/release.ts';
 import { serveStaticHost } from '../../scripts/deploy/serve-static-host.ts';
-import { HOST_NAMES, HOST_PORTS, HOSTS_DIR, SERVICES_PORTS } from './hosts.ts';
+import { BUNDLED_EMULATOR_PORT, HOST_NAMES, HOST_PORTS, HOSTS_DIR, NGINX_SERVICES_PORT, SERVICES_PORTS } from './hosts.ts';
 import type { HostName } from './hosts.ts';
 
 const wanted = (process.env['HOSTS'] ?? HOST_NAMES.join(',')).split(',').filter((name): name is HostName => (HOST_NAMES as readonly string[]).includes(name));
@@ -48,9 +48,11 @@ async function answers(url: string, seconds: number): Promise<void> {
 const started: Array<Promise<void>> = [];
 const startedAt = performance.now();
 if (wanted.includes('nginx')) {
-  const release = makeRelease({ dist: DIST_DIR, releases: join(HOSTS_DIR, 'nginx'), host: 'nginx' });
-  // The services are not part of these checks: nginx proxies them to the bundled server, which answers 404.
-  children.push(spawn(process.execPath, [join(import.meta.dirname, '../../scripts/deploy/run-nginx.ts'), '--port', String(HOST_PORTS.nginx), '--services', `127.0.0.1:${String(HOST_PORTS.server)}`, '--dist', release.site], { stdio: 'inherit' }));
+  const release = makeRelease({ dist: DIST_DIR, releases: join(HOSTS_DIR, 'nginx'), host: 'nginx', allowMock: true });
+  // nginx proxies the service paths to npm start's server with its emulator (hostile-paths.spec.ts reads it directly).
+  const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', HOST_PORTS.nginx) });
+  createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(NGINX_SERVICES_PORT, '127.0.0.1');
+  children.push(spawn(process.execPath, [join(import.meta.dirname, '../../scripts/deploy/run-nginx.ts'), '--port', String(HOST_PORTS.nginx), '--services', `127.0.0.1:${String(NGINX_SERVICES_PORT)}`, '--dist', release.site], { stdio: 'inherit' }));
   started.push(answers(`http://127.0.0.1:${String(HOST_PORTS.nginx)}/`, 30));
 }
 for (const host of ['cloudflare', 'netlify'] as const) {
@@ -69,4 +71,8 @@ try {
   process.exit(1);
 }
 console.log(`hosts: ${wanted.join(', ')} up in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+if (wanted.includes('server')) {
+  const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', BUNDLED_EMULATOR_PORT) });
+  createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(BUNDLED_EMULATOR_PORT, '127.0.0.1');
+}
 createPortalServer({ distDir: DIST_DIR }).listen(HOST_PORTS.server, '127.0.0.1');

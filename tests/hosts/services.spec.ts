@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { PlaywrightDriver } from '../journeys/adapters/playwright.ts';
 import { Emulator } from '../journeys/emulator.ts';
 import { journeys } from '../journeys/journeys.ts';
-import { SERVICES_PORTS } from './hosts.ts';
+import { HOST_PORTS, SERVICES_PORTS } from './hosts.ts';
+import { forgedAddressesHitTheLimit, spellingsReachNothing } from './spellings.ts';
 import type { SERVICE_HOSTS } from './hosts.ts';
 
 // Sign-in and recovery through a static host's own runtime (projects cloudflare-services, netlify-services):
@@ -69,4 +70,15 @@ test('every metrics path of spec section 7 reaches the service through the runti
   }
   const stats = (await (await request.get(`${emulatorBase()}/__emulator/stats`)).json()) as { records: Array<{ endpoint: string; payload: { via?: string } }> };
   expect(stats.records.map((record) => `${record.endpoint} ${record.payload.via ?? ''}`)).toEqual(paths.map((path) => `${path} ${host()}`));
+});
+
+// Issue 40 through the runtime (hostile-paths.spec.ts runs the same on the bundled server and nginx): here, in the
+// file whose journeys share this emulator, so nothing resets or fills its limits under them.
+test('no spelling of a path reaches the emulator\'s inspection endpoints through the runtime: no outbox, no reset', async ({ request }) => {
+  const answers = await spellingsReachNothing(request, HOST_PORTS[host()], emulatorBase());
+  await test.info().attach('answers', { body: answers.join('\n'), contentType: 'text/plain' });
+});
+
+test('per-client limits hold through the runtime whatever X-Forwarded-For a visitor forges', async ({ request, baseURL }) => {
+  await forgedAddressesHitTheLimit(request, baseURL ?? '', emulatorBase());
 });

@@ -8,6 +8,14 @@ import type { Probe } from './in-page.ts';
 const matches = (matcher: Matcher, actual: string): boolean =>
   typeof matcher === 'string' ? actual === matcher : matcher.test(actual);
 
+/**
+ * Thrown by a journey whose subject the engine does not have (passkey autofill in WebKitGTK): the runner reports
+ * it as NOT RUN with the reason, never as a pass under a name that says what was checked.
+ */
+export class NotRun extends Error {
+  override readonly name = 'NotRun';
+}
+
 /** Polls until `check` holds; the error names what was expected and what the page showed last. */
 export async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = ACTION_TIMEOUT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;

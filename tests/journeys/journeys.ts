@@ -1,7 +1,7 @@
 import { label, role, testId, text, css } from './driver.ts';
 import type { Device, Driver, EngineName } from './driver.ts';
 import type { Emulator } from './emulator.ts';
-import { count, equal, focused, hasAttribute, hasText, hasValue, hidden, hydrated, ok, until, url, visible } from './expect.ts';
+import { count, equal, focused, hasAttribute, hasText, hasValue, hidden, hydrated, NotRun, ok, until, url, visible } from './expect.ts';
 import { axeViolations } from './axe.ts';
 import { installWatch, readWatch, sampleFrames } from '../e2e/support/frame-sampler.ts';
 
@@ -165,9 +165,10 @@ export const journeys: Journey[] = [
         const credential = (window as unknown as { PublicKeyCredential?: typeof PublicKeyCredential }).PublicKeyCredential;
         return Boolean(credential && 'parseRequestOptionsFromJSON' in credential && 'isConditionalMediationAvailable' in credential && await credential.isConditionalMediationAvailable());
       }, null);
-      if (autofill) {
-        await until(() => driver.evaluate(() => document.getElementById('passkey-signin')?.dataset['pending'] ?? '', null), (pending) => pending === 'conditional', 'the pending autofill request');
-      }
+      // Without autofill there is no pending request to stand in the way: the journey checks nothing there, and
+      // says so (it passed by this name in WebKitGTK, checking nothing; the password sign-in has journeys of its own).
+      if (!autofill) throw new NotRun('the engine has no passkey autofill (conditional mediation)');
+      await until(() => driver.evaluate(() => document.getElementById('passkey-signin')?.dataset['pending'] ?? '', null), (pending) => pending === 'conditional', 'the pending autofill request');
       await logIn(driver, 'jdoe', 'Summer#2026');
       await url(driver, /\/apps\/home$/);
       await visible(driver, role('heading', 'Signed in as jdoe'));

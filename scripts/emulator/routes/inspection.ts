@@ -50,6 +50,37 @@ function refuseCrossSiteInspection(req: IncomingMessage): void {
   }
 }
 
+/**
+ * Request headers only a proxy adds: the design's Forwarded, X-Forwarded-*, Via and CF-Connecting-IP, with the
+ * other client-address headers and what Cloudflare (`CF-*`) and Netlify (`X-Nf-*`) add to what they pass on.
+ */
+const FORWARDING_HEADER = /^(?:forwarded|via|x-forwarded-.+|x-real-ip|true-client-ip|cf-.+|x-nf-.+)$/;
+
+/** The host name of a Host header (`localhost:4321`, `[::1]:4321`), or undefined when it is none. */
+function hostName(host: string | undefined): string | undefined {
+  try {
+    return host ? new URL(`http://${host}`).hostname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses (403) a request that did not come straight from this machine (design.md, "Inspection endpoints"): one a
+ * proxy passed on (any forwarding header), one from another address, or one naming another host, which is what a
+ * page on another site sends after rebinding its DNS name to 127.0.0.1. With EMULATOR_INSPECTION=on (a server
+ * bound elsewhere on purpose, reached by its own name) the address and the Host are free; a proxy never is.
+ */
+function refuseIndirectInspection(req: IncomingMessage, env: Readonly<Record<string, string | undefined>> = process.env): void {
+  const refuse = (why: string) => new EmulatorHttpError(403, 'CROSS_SITE', `inspection endpoints answer only a direct request: ${why}`);
+  const proxyHeader = Object.keys(req.headers).find((name) => FORWARDING_HEADER.test(name));
+  if (proxyHeader !== undefined) throw refuse(`${proxyHeader} says it came through a proxy`);
+  if (env[INSPECTION_ENV]?.trim().toLowerCase() === 'on') return;
+  if (!isLoopbackAddress(req.socket.remoteAddress ?? '')) throw refuse('from this machine only');
+  const host = hostName(req.headers.host);
+  if (host === undefined || !isLoopbackAddress(host)) throw refuse('to localhost, 127.0.0.1 or [::1] only');
+}
+
 /** Most users the emulator holds; `POST /__emulator/users` refuses to go past it. */
 const MAX_USERS = 50_000;
 
@@ -91,6 +122,7 @@ const MAX_ADVANCE_SECONDS = 7 * 24 * 3600;
 export async function handleInspection(context: InspectionContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
   const { state, clock } = context;
   refuseCrossSiteInspection(req);
+  refuseIndirectInspection(req);
   const method = req.method ?? 'GET';
   const path = url.pathname;
   const to = url.searchParams.get('to');

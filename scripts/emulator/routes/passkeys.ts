@@ -6,13 +6,12 @@ import {
 } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
-  authenticationOptionsRequestSchema, authenticationVerifyRequestSchema, passkeyRenameRequestSchema, registrationOptionsRequestSchema,
-  registrationVerifyRequestSchema,
+  authenticationOptionsRequestSchema, authenticationVerifyRequestSchema, passkeyRenameRequestSchema, registrationOptionsRequestSchema, registrationVerifyRequestSchema,
 } from '../../../src/contract/passkeys.ts';
 import { PASSKEY_PATHS } from '../../../src/contract/service-paths.ts';
 import { SITEMINDER_HOME } from '../../../src/contract/siteminder-paths.ts';
 import type { PasskeyCode, PasskeySummary } from '../../../src/contract/passkeys.ts';
-import { decodeSegment, EmulatorHttpError, readJson, safeTarget, sendJson } from '../http-utils.ts';
+import { clientAddress, cookieOf, decodeSegment, EmulatorHttpError, hostCookieName, readJson, safeTarget, sendJson, setCookieHeader, token } from '../http-utils.ts';
 import type { LoginLockout } from '../login-lockout.ts';
 import { passkeyName } from '../passkey-store.ts';
 import type { StoredPasskey } from '../passkey-store.ts';
@@ -52,6 +51,18 @@ function isLoopbackOrigin(origin: string): boolean {
   const url = originOf(origin);
   return url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname) && url.origin === origin;
 }
+
+/**
+ * The cookie that binds a challenge to the browser that asked for it (design.md): HttpOnly, so no script of the
+ * page or of anyone else can read or copy it, SameSite=Strict; `__Host-` over TLS (hostCookieName). Its value
+ * names the browser; every challenge is issued to one, and a verify from another browser finds none.
+ */
+const BROWSER_COOKIE = 'PASSKEYBROWSER';
+
+/** The automatic upgrade (a conditional create) only this soon after a password sign-in of the session, once. */
+const UPGRADE_WINDOW_MS = 5 * 60 * 1000;
+/** Any other registration, a removal or a rename only this soon after a sign-in of the session. */
+const CHANGE_WINDOW_MS = 10 * 60 * 1000;
 
 /** What the passkey routes need. */
 export interface PasskeyContext {
@@ -101,9 +112,10 @@ function clientDataOf(clientDataJSON: string): { challenge?: unknown; origin?: s
 }
 
 /** The challenge the client data carries, taken out of the service's store (single use); refused when not issued, used or lapsed. */
-function takeChallenge(context: PasskeyContext, clientDataJSON: string, purpose: 'authentication' | 'registration', userId?: string): string {
+function takeChallenge(context: PasskeyContext, req: IncomingMessage, clientDataJSON: string, purpose: 'authentication' | 'registration', userId?: string): string {
   const challenge = clientDataOf(clientDataJSON)?.challenge;
-  const issued = typeof challenge === 'string' ? context.state.passkeys.consume(challenge, purpose, context.now()) : undefined;
+  const browser = cookieOf(req, hostCookieName(req, BROWSER_COOKIE));
+  const issued = typeof challenge === 'string' ? context.state.passkeys.consume(challenge, purpose, browser, context.now()) : undefined;
   if (typeof challenge !== 'string' || !issued || (userId !== undefined && issued.userId?.toLowerCase() !== userId.toLowerCase())) {
     throw new PasskeyRefusal(401, 'PASSKEY_REJECTED', 'challenge not issued, already used or expired');
   }
@@ -126,20 +138,33 @@ function requireSession(context: PasskeyContext, req: IncomingMessage): Emulator
   return session;
 }
 
-/** A change (rename, removal) only within this long after the session's sign-in (design.md, "Passkeys"). */
-const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
-
-/** The session, when its sign-in is recent enough for a change; else `401 REAUTH_REQUIRED` (the page sends the visitor through login). */
-function requireRecentSession(context: PasskeyContext, session: EmulatorSession): void {
-  if (context.now() - session.createdAt > RECENT_SIGN_IN_MS) throw new PasskeyRefusal(401, 'REAUTH_REQUIRED', 'sign in again to change passkeys');
+/**
+ * A change (a registration, a removal, a rename) only within CHANGE_WINDOW_MS of the session's sign-in: a session
+ * left open on a shared computer, or stolen, must not add a passkey of the thief's or remove the owner's.
+ */
+function requireRecentSignIn(context: PasskeyContext, session: EmulatorSession): void {
+  if (context.now() - session.createdAt >= CHANGE_WINDOW_MS) throw new PasskeyRefusal(401, 'REAUTH_REQUIRED', 'sign in again first');
 }
 
-/** The signed-in user's passkey a `credentials/{id}` path names; 404 for anyone else's. */
-function ownPasskey(context: PasskeyContext, session: EmulatorSession, path: string): StoredPasskey {
-  const id = decodeSegment(path.slice(`${PASSKEY_PATHS.credentials}/`.length));
-  const passkey = context.state.passkeys.passkeys.get(id);
-  if (!passkey || passkey.userId.toLowerCase() !== session.userId.toLowerCase()) throw new EmulatorHttpError(404, 'NOT_FOUND', 'no such passkey');
-  return passkey;
+/**
+ * Whether this conditional create may be kept without user presence or verification: the service's own record
+ * says so (a password sign-in of this session less than UPGRADE_WINDOW_MS ago, no upgrade kept yet), never the
+ * page's word. Anything else claiming `conditional` is refused: the page asked for what it may not have.
+ */
+function requireUpgradeWindow(context: PasskeyContext, session: EmulatorSession): void {
+  if (session.method !== 'password' || session.upgraded || context.now() - session.createdAt >= UPGRADE_WINDOW_MS) {
+    throw new PasskeyRefusal(401, 'REAUTH_REQUIRED', 'the automatic upgrade is only right after a password sign-in, once');
+  }
+}
+
+/** This request's browser binding, made (and set as a cookie on the answer) when it has none yet. */
+function browserOf(req: IncomingMessage, res: ServerResponse): string {
+  const name = hostCookieName(req, BROWSER_COOKIE);
+  const known = cookieOf(req, name);
+  if (known && /^[A-Za-z0-9_-]{16,64}$/.test(known)) return known;
+  const made = token(24);
+  res.appendHeader('Set-Cookie', setCookieHeader(req, name, made, { httpOnly: true, sameSite: 'Strict' }));
+  return made;
 }
 
 function summary(passkey: StoredPasskey): PasskeySummary {
@@ -149,7 +174,7 @@ function summary(passkey: StoredPasskey): PasskeySummary {
 async function authenticationOptions(context: PasskeyContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   await readJson(req, authenticationOptionsRequestSchema);
   const rpId = rpIdFor(context, req);
-  const challenge = context.state.passkeys.issue({ purpose: 'authentication', rpId }, context.now());
+  const challenge = context.state.passkeys.issue({ purpose: 'authentication', rpId, browser: browserOf(req, res) }, clientAddress(req), context.now());
   const options = await generateAuthenticationOptions({ rpID: rpId, challenge: Buffer.from(challenge, 'base64url'), userVerification: 'required', allowCredentials: [] });
   sendJson(res, 200, options);
 }
@@ -158,9 +183,12 @@ async function authenticationVerify(context: PasskeyContext, req: IncomingMessag
   const body = await readJson(req, authenticationVerifyRequestSchema);
   const rpId = rpIdFor(context, req);
   const credential = body.credential as AuthenticationResponseJSON;
-  const challenge = takeChallenge(context, credential.response.clientDataJSON, 'authentication');
+  const challenge = takeChallenge(context, req, credential.response.clientDataJSON, 'authentication');
   const passkey = context.state.passkeys.passkeys.get(credential.id);
   if (!passkey || passkey.rpId !== rpId) throw new PasskeyRefusal(401, 'PASSKEY_UNKNOWN', 'no such passkey');
+  // A discoverable credential names its user: the handle must be the one this passkey was made for (WebAuthn
+  // 7.2 step 6), or an authenticator's word could sign in as another user of the same key.
+  if (credential.response.userHandle !== context.state.passkeys.handleOf(passkey.userId)) throw new PasskeyRefusal(401, 'PASSKEY_REJECTED', 'user handle is not the passkey\'s');
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verification = await verifyAuthenticationResponse({
@@ -189,7 +217,7 @@ async function registrationOptions(context: PasskeyContext, req: IncomingMessage
   const rpId = rpIdFor(context, req);
   const user = context.state.user(session.userId);
   const { passkeys } = context.state;
-  const challenge = passkeys.issue({ purpose: 'registration', rpId, userId: session.userId }, context.now());
+  const challenge = passkeys.issue({ purpose: 'registration', rpId, userId: session.userId, browser: browserOf(req, res) }, clientAddress(req), context.now());
   const options = await generateRegistrationOptions({
     rpName: brandName(session.wl), rpID: rpId, challenge: Buffer.from(challenge, 'base64url'),
     userID: Buffer.from(passkeys.handleOf(session.userId), 'base64url'), userName: session.userId,
@@ -206,13 +234,16 @@ async function registrationVerify(context: PasskeyContext, req: IncomingMessage,
   const body = await readJson(req, registrationVerifyRequestSchema);
   const rpId = rpIdFor(context, req);
   const credential = body.credential as RegistrationResponseJSON;
-  const challenge = takeChallenge(context, credential.response.clientDataJSON, 'registration', session.userId);
+  if (body.conditional) requireUpgradeWindow(context, session);
+  else requireRecentSignIn(context, session);
+  const challenge = takeChallenge(context, req, credential.response.clientDataJSON, 'registration', session.userId);
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verification = await verifyRegistrationResponse({
       response: credential, expectedChallenge: challenge, expectedOrigin: expectedOrigins(context, credential.response.clientDataJSON), expectedRPID: rpId,
-      // A conditional create (the automatic upgrade right after a password sign-in) is made without a gesture or user verification.
-      requireUserVerification: !body.conditional,
+      // A conditional create (the automatic upgrade right after a password sign-in, checked above from the
+      // session's record) carries neither user presence nor user verification (WebAuthn L3, 5.1.3).
+      requireUserPresence: !body.conditional, requireUserVerification: !body.conditional,
     });
   } catch (error) {
     throw new PasskeyRefusal(400, 'PASSKEY_REJECTED', error instanceof Error ? error.message : 'registration not verified');
@@ -226,6 +257,7 @@ async function registrationVerify(context: PasskeyContext, req: IncomingMessage,
     aaguid: info.aaguid, name: passkeyName(info.aaguid), createdAt: context.now(), lastUsedAt: null,
   };
   context.state.passkeys.passkeys.set(passkey.id, passkey);
+  if (body.conditional) session.upgraded = true;
   const { id, name, createdAt } = summary(passkey);
   sendJson(res, 201, { id, name, createdAt });
 }
@@ -246,18 +278,20 @@ export async function handlePasskeys(context: PasskeyContext, req: IncomingMessa
     else if (method === 'GET' && path === PASSKEY_PATHS.credentials) {
       const session = requireSession(context, req);
       sendJson(res, 200, context.state.passkeys.ofUser(session.userId).map(summary));
-    } else if (method === 'DELETE' && path.startsWith(`${PASSKEY_PATHS.credentials}/`)) {
+    } else if ((method === 'DELETE' || method === 'PATCH') && path.startsWith(`${PASSKEY_PATHS.credentials}/`)) {
       const session = requireSession(context, req);
-      requireRecentSession(context, session);
-      context.state.passkeys.passkeys.delete(ownPasskey(context, session, path).id);
-      res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
-    } else if (method === 'PATCH' && path.startsWith(`${PASSKEY_PATHS.credentials}/`)) {
-      const session = requireSession(context, req);
-      const { name } = await readJson(req, passkeyRenameRequestSchema);
-      requireRecentSession(context, session);
-      const passkey = ownPasskey(context, session, path);
-      passkey.name = name;
-      sendJson(res, 200, summary(passkey));
+      const body = method === 'PATCH' ? await readJson(req, passkeyRenameRequestSchema) : undefined;
+      requireRecentSignIn(context, session);
+      const id = decodeSegment(path.slice(`${PASSKEY_PATHS.credentials}/`.length));
+      const passkey = context.state.passkeys.passkeys.get(id);
+      if (!passkey || passkey.userId.toLowerCase() !== session.userId.toLowerCase()) throw new EmulatorHttpError(404, 'NOT_FOUND', 'no such passkey');
+      if (body) {
+        passkey.name = body.name.trim();
+        sendJson(res, 200, summary(passkey));
+      } else {
+        context.state.passkeys.passkeys.delete(id);
+        res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
+      }
     } else if (method === 'POST' && path === PASSKEY_PATHS.decline) {
       const session = requireSession(context, req);
       context.state.passkeys.decline(session.userId, context.now());

@@ -116,7 +116,7 @@ async function processLogin(context: SiteMinderContext, req: IncomingMessage, re
  */
 export function startSession(state: EmulatorState, req: IncomingMessage, userId: string, wl: string, method: 'password' | 'passkey', now: number): string {
   const session = token();
-  state.sessions.set(session, { userId, wl, createdAt: now, lastUsedAt: now });
+  state.sessions.set(session, { userId, wl, createdAt: now, lastUsedAt: now, method });
   state.stats.push({ endpoint: SIGN_IN_RECORD, payload: { userId, wl, method }, at: new Date(now).toISOString() });
   if (state.stats.length > MAX_RECORDS) state.stats.shift();
   return setCookieHeader(req, hostCookieName(req, SESSION_COOKIE), session, { httpOnly: true, sameSite: 'Lax' });

@@ -45,7 +45,7 @@ export default function RecoveryWizard({ strings, ...options }: Props) {
   const waiting = state.busy || (needsViews && !views && !viewsFailed);
 
   const heading = <FlowText flow={flow} texts={{ FPS: strings['recovery.fps.heading'], FTU: strings['recovery.ftu.heading'], FUID: strings['recovery.fuid.heading'] }} />;
-    const hasError = state.message !== null;
+  const hasError = state.message !== null;
   return (
     <div className="wizard" ref={region} aria-busy={waiting}>
       <h1 id="recovery-heading" tabIndex={-1}>{heading}</h1>
@@ -56,7 +56,10 @@ export default function RecoveryWizard({ strings, ...options }: Props) {
           : viewsFailed ? <CodeFailure onTryAgain={preloadViews} />
             : state.message && <p className="alert alert--danger" role="alert">{strings[`recovery.${state.message}`]}</p>}
       </div>
-      {waiting && <div className="spinner" role="status"><span className="spinner__ring" aria-hidden="true" /><span className="visually-hidden">{strings['recovery.busy']}</span></div>}
+      {/* The status is in the page before its words: a region that appears with its text already in it is not
+          said ("Please wait…" never was). The spinner itself is only drawn. */}
+      <p className="visually-hidden" role="status" data-testid="wizard-busy">{waiting ? strings['recovery.busy'] : ''}</p>
+      {waiting && <div className="spinner" aria-hidden="true"><span className="spinner__ring" /></div>}
       {(() => {
         switch (step.page) {
           case 'REQUEST':

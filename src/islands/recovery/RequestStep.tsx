@@ -48,7 +48,6 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
   const [values, setValues] = useState({ userId: '', firstName: '', lastName: '', emailId: '' });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const hydrated = useHydrated();
-  const refusal = useRefusal();
   const update = (name: keyof typeof values) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     onEdit();
@@ -85,6 +84,7 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
   const show = (name: Name) => Boolean(touched[name]) || isFinalError(kinds[name] ?? null);
 
   const gaps = (Object.keys(errors) as Name[]).filter((name) => errors[name] !== null);
+  const refusal = useRefusal(gaps.map((name) => `${labels[name]}: ${errors[name] ?? ''}`).join(' '));
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -92,11 +92,16 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
       // Refused, as a press on the disabled-looking button or an Enter in a field is: every message shows, is
       // announced, and the first field to mend has the focus.
       setTouched(Object.fromEntries(gaps.map((name) => [name, true])));
-      refusal.announce(gaps.map((name) => `${labels[name]}: ${errors[name] ?? ''}`).join(' '));
+      refusal.announce();
       const first = event.currentTarget.elements.namedItem(gaps[0] ?? '');
       if (first instanceof HTMLInputElement) first.focus();
       return;
     }
+    // The press disables Continue while the id is checked, and a refusal keeps it so until the id is edited: the
+    // focus goes to the first field first, where the alert's words are mended, never to the body with the
+    // button (WCAG 2.4.3), as the passcode step does.
+    const active = document.activeElement;
+    if (!(active instanceof HTMLInputElement && event.currentTarget.contains(active))) event.currentTarget.querySelector('input')?.focus();
     if (busy || hasError) return;
     const sent = (name: keyof typeof values) => withoutSurroundingBlanks(values[name]);
     if (flow === 'FUID') onSubmitForgotUser({ firstName: sent('firstName'), lastName: sent('lastName'), emailId: sent('emailId') });
@@ -105,7 +110,8 @@ export default function RequestStep({ flow, strings, busy, hasError, forgotUserI
 
   const intro = <FlowText flow={flow} texts={{ FPS: strings['recovery.request.fpsIntro'], FTU: strings['recovery.request.ftuIntro'], FUID: strings['recovery.request.fuidIntro'] }} />;
   return (
-    <form onSubmit={submit} onMouseDown={keepFocusOnButtonPress} noValidate>
+    // data-hydrated: set only by the awake island (never in the static HTML), the mark its wake is timed by (bench:engage).
+    <form onSubmit={submit} onMouseDown={keepFocusOnButtonPress} noValidate data-hydrated={hydrated ? 'true' : undefined}>
       <p>{intro}</p>
       {flow === 'FUID' ? (
         <>

@@ -44,7 +44,7 @@ export default function VerifyStep({ strings, option, callCode, received, resent
   // Letters or a seventh digit are said at once; an empty or short code once the field is left.
   const showError = error !== null && (touched || isFinalError(error));
   const isCall = option.channel === 'call';
-  const refusal = useRefusal();
+  const refusal = useRefusal(error === null || isCall ? '' : `${strings['recovery.verify.code']}: ${strings[OTP_ERRORS[error]]}`);
   // Only a typed code can be missing; the call's code is the page's own.
   const missing = !isCall && error !== null;
 
@@ -79,7 +79,7 @@ export default function VerifyStep({ strings, option, callCode, received, resent
     if (!isCall && error !== null && !busy) {
       // Refused, as a press on the disabled-looking button or an Enter in the field is: the message shows, is
       // announced, and the field has the focus.
-      refusal.announce(`${strings['recovery.verify.code']}: ${strings[OTP_ERRORS[error]]}`);
+      refusal.announce();
       const field = event.currentTarget.elements.namedItem('otp');
       if (field instanceof HTMLInputElement) field.focus();
       return;

@@ -291,12 +291,25 @@ const READINGS: Row[] = [
     from: waiting(otp()), events: [{ type: 'failedUnexpectedly' }], to: { step: { page: 'OTP' }, busy: false, message: 'errors.generic' },
   },
   {
+    // What the second submit would change shows: without the busy guard the subject became the second id.
     spec: 'a second submit while a request runs is not taken',
-    from: waiting(verify('email')), events: [{ type: 'codeSubmitted', code: '111111', silent: false }, { type: 'resendRequested' }], to: { step: { page: 'VERIFY' }, busy: true },
+    from: waiting({ ...request(), subject: 'jdoe' }), events: [{ type: 'userIdSubmitted', userId: 'someone-else' }], to: { step: { page: 'REQUEST' }, subject: 'jdoe', busy: true },
+  },
+  {
+    spec: 'a second request for a new code while one is checked is not taken: the code the browser hands over waits',
+    from: { ...waiting(verify('sms')), message: 'verify.error' }, events: [{ type: 'codeReceived', code: '246810' }, { type: 'resendRequested' }, { type: 'codeSubmitted', code: '111111', silent: false }],
+    to: { step: { page: 'VERIFY', option: option('sms') }, busy: true, message: 'verify.error' },
   },
   {
     spec: 'an answer for a step no longer on screen changes nothing',
     from: request(), events: [{ type: 'passcodeSent', on: otp().step, option: option('email'), answer: SENT, at: AT }], to: { step: { page: 'REQUEST' }, busy: false },
+  },
+  {
+    // The `on` guard alone holds this: the reducer's own checks see an OTP step on screen, as the answer expects.
+    spec: 'a passcode answer for an earlier channel step, while a newer one is on screen, changes nothing',
+    from: waiting({ ...otp(), step: { ...(otp().step as Extract<RecoveryStep, { page: 'OTP' }>), sent: verify('email').step as VerifyStep } }),
+    events: [{ type: 'passcodeSent', on: otp().step, option: option('sms'), answer: SENT, at: AT }],
+    to: { step: { page: 'OTP' }, busy: true, message: null },
   },
   {
     spec: 'a user type for another subject is dropped',
