@@ -31,6 +31,8 @@ const config: KnipConfig = {
     'wrangler',
     'netlify-cli',
     'deno',
+    // The edge functions' runtime (bootstrap) netlify dev would otherwise import from edge.netlify.com, named by path.
+    '@netlify/edge-functions-dev',
     'vnu-jar',
     // tests/hosts reads Netlify's header rules with the parser netlify-cli itself runs (its dependency, exactly
     // pinned there): a devDependency of our own would be a second copy that can differ from what netlify dev does.

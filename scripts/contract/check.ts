@@ -7,11 +7,11 @@
 import { exec } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs, promisify } from 'node:util';
-import { PASSKEY_PATHS, PUBLIC_SERVICE_BASE, XSRF_TOKEN_PATH } from '../../src/contract/service-paths.ts';
+import { PASSKEY_PATHS, PUBLIC_SERVICE_BASE } from '../../src/contract/service-paths.ts';
 import { SITEMINDER_HOME, SITEMINDER_LOGIN_ACTION } from '../../src/contract/siteminder-paths.ts';
 import { STATS_ENDPOINTS } from '../../src/contract/statistics-paths.ts';
 import { obfuscate } from '../../src/lib/obfuscation.ts';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../src/lib/xsrf.ts';
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_PATH } from '../../src/lib/xsrf.ts';
 import { ContractValidator } from './conformance.ts';
 
 /** Who the cases sign in and recover as (the emulator's seeded `jdoe` by default). */
@@ -84,7 +84,7 @@ class Visitor {
 
   /** The XSRF cookie, as a page gets it before its first non-GET call. */
   async arm(): Promise<void> {
-    if (!this.cookies.has(XSRF_COOKIE)) await this.send('GET', XSRF_TOKEN_PATH);
+    if (!this.cookies.has(XSRF_COOKIE)) await this.send('GET', XSRF_PATH);
   }
 }
 
@@ -132,7 +132,7 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
 
   // XSRF: a fresh visitor gets the cookie first; a call without the header is refused.
   const visitor = new Visitor(service);
-  const token = record('GET /public/xsrf', 'a visitor without the cookie', '204', await visitor.send('GET', XSRF_TOKEN_PATH));
+  const token = record('GET /public/xsrf', 'a visitor without the cookie', '204', await visitor.send('GET', XSRF_PATH));
   if (!visitor.cookies.has(XSRF_COOKIE)) rows.push({ call: 'GET /public/xsrf', case: 'sets XSRF-TOKEN', expected: 'Set-Cookie XSRF-TOKEN', got: token.responseHeaders['set-cookie'] ?? '(none)', result: 'fail' });
   const auth = (userId: string) => ({ userId, flow: 'FPS', devicePrint: DEVICE });
   record('POST fps/auth', 'XSRF header missing', '403 XSRF', await visitor.send('POST', `${BASE}/fps/auth`, { json: auth(options.user), xsrf: false }));

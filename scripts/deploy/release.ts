@@ -19,6 +19,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { z } from 'zod';
 import { netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/hosting/host-routes.ts';
+import { NETLIFY_EDGE_FOLDER, NETLIFY_EDGE_FUNCTION, netlifyEdgeFunction } from '../../src/hosting/netlify-edge.ts';
 import { ROUTES, SERVICE_PREFIXES } from '../../src/hosting/route-table.ts';
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { HEALTH_FILE, RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
@@ -127,8 +128,8 @@ export interface ReleaseOptions {
   /** How long to wait for another release or rollback of the same folder to end; without it, stop at once. */
   waitMs?: number;
   /**
-   * Netlify: whether the release carries the outage edge function (default yes). `netlify dev` cannot run edge
-   * functions offline (Deno fetches their bootstrap from edge.netlify.com), so the local runtime goes without.
+   * Netlify: whether the release carries the outage edge function (default yes); `npm run serve:netlify` goes without
+   * (the edge function refusing ambiguous service paths comes with the services either way).
    */
   netlifyEdge?: boolean;
   /** The brands the release must hold (check:dist's deployBrands): a dist/ lacking any is refused. */
@@ -319,10 +320,16 @@ function releaseLocked(options: ReleaseOptions, known: { now: number; releases: 
     if (options.host === 'netlify') {
       // First of the redirects: Netlify takes the first rule that matches, and the route table's not-found rules match anything.
       const edge = options.netlifyEdge !== false;
-      writeFileSync(join(incoming, 'netlify.toml'), `${netlifyConfig('site', ROUTES, options.services).replace(/^(\[build\]\npublish = .*\n)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`)}${edge ? `\n${netlifyOutageDeclarations()}` : ''}`);
+      writeFileSync(join(incoming, 'netlify.toml'), `${netlifyConfig('site', ROUTES, options.services).replace(/^(\[build\]\n(?:\w+ = .*\n)+)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`)}${edge ? `\n${netlifyOutageDeclarations()}` : ''}`);
       if (edge) {
         mkdirSync(join(incoming, 'netlify', 'edge-functions'), { recursive: true });
         writeFileSync(join(incoming, 'netlify', 'edge-functions', `${NETLIFY_OUTAGE_FUNCTION}.js`), netlifyOutageFunction());
+      }
+      // The edge function netlify.toml declares on the service prefixes, in Netlify's default folder beside it (issue 40):
+      // written whenever there are services, since netlify dev runs it offline too (serve-static-host.ts).
+      if (options.services !== undefined) {
+        mkdirSync(join(incoming, NETLIFY_EDGE_FOLDER), { recursive: true });
+        writeFileSync(join(incoming, NETLIFY_EDGE_FOLDER, `${NETLIFY_EDGE_FUNCTION}.js`), netlifyEdgeFunction());
       }
       // Netlify types a file by its extension whatever _headers says: the related-origins file goes out as a .json
       // file, rewritten to from its address (publishes() leaves the extensionless one out).

@@ -8,11 +8,12 @@
 // needs the npm package deno on PATH.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { makeRelease } from './release.ts';
 import { serviceOrigin } from '../../src/hosting/host-routes.ts';
+import { NETLIFY_EDGE_FOLDER } from '../../src/hosting/netlify-edge.ts';
 import { SERVICE_PREFIXES } from '../../src/hosting/route-table.ts';
 import { DIST_DIR, ensureBuilt } from '../server/ensure-built.ts';
 
@@ -45,7 +46,8 @@ export interface ServeOptions {
 
 /**
  * Makes a release of the build for `host` (a MOCK build too: this machine's runtime; on Netlify without the outage
- * edge function, which netlify dev cannot load offline) and starts its runtime on 127.0.0.1:`port` (Netlify's static server
+ * edge function, so the local runtime keeps netlify dev's own 504, but with the one refusing ambiguous service paths)
+ * and starts its runtime on 127.0.0.1:`port` (Netlify's static server
  * on `port` + 1). The runtime's own state (.wrangler/, .netlify/) goes in the release folder.
  */
 export function serveStaticHost(options: ServeOptions): ChildProcess {
@@ -67,12 +69,19 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
     const binding = options.services ? ['--binding', `PORTAL_SERVICES_ORIGIN=${options.services}`] : [];
     return spawn(bin('wrangler'), ['pages', 'dev', release.site, `--compatibility-date=${COMPATIBILITY_DATE}`, '--ip', '127.0.0.1', '--port', String(options.port), '--inspector-port', String(options.port + 1), '--show-interactive-dev-session=false', '--log-level', 'warn', ...binding], { cwd: release.dir, env, stdio: 'inherit' });
   }
-  // netlify dev's static server takes 3999 unless told: the dev section of the release's netlify.toml tells it.
-  appendFileSync(join(release.dir, 'netlify.toml'), `\n[dev]\nframework = "#static"\nstaticServerPort = ${String(options.port + 1)}\n`);
+  // netlify dev's static server takes 3999 unless told: the dev section of the release's netlify.toml tells it. And
+  // netlify dev takes the edge functions' folder from the nearest package.json's folder (this repository's root, even
+  // for an absolute path), where a deploy of the release takes it from netlify.toml's: here it is named from there.
+  const toml = join(release.dir, 'netlify.toml');
+  writeFileSync(toml, readFileSync(toml, 'utf8').replace(/^edge_functions = .*$/m, `edge_functions = ${JSON.stringify(relative(root, join(release.dir, NETLIFY_EDGE_FOLDER)))}`));
+  appendFileSync(toml, `\n[dev]\nframework = "#static"\nstaticServerPort = ${String(options.port + 1)}\n`);
   // netlify dev listens on every interface and has no option to say otherwise: the preload makes its server listen on
   // loopback, as wrangler does with --ip (issue 40).
   const loopback = { PORTAL_LOOPBACK_PORT: String(options.port), NODE_OPTIONS: [process.env['NODE_OPTIONS'] ?? '', `--import=${pathToFileURL(join(import.meta.dirname, 'loopback-listen.ts')).href}`].join(' ').trim() };
-  return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env: { ...env, ...loopback }, stdio: 'inherit' });
+  // netlify dev imports its edge functions' runtime (the bootstrap) from edge.netlify.com even with --offline; the
+  // same bootstrap ships in @netlify/edge-functions-dev (a devDependency), so the runtime starts without the internet.
+  const bootstrap = { NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(join(root, 'node_modules', '@netlify', 'edge-functions-dev', 'dist', 'deno', 'bootstrap.mjs')).href };
+  return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env: { ...env, ...loopback, ...bootstrap }, stdio: 'inherit' });
 }
 
 if (import.meta.main) {

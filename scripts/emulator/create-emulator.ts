@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { cookieOf, EmulatorHttpError, requestTarget, sendJson, setCookieHeader, token } from './http-utils.ts';
-import { needsXsrf, XSRF_COOKIE, XSRF_HEADER } from '../../src/lib/xsrf.ts';
+import { needsXsrf, XSRF_COOKIE, XSRF_HEADER, XSRF_PATH, XSRF_REFUSAL } from '../../src/lib/xsrf.ts';
 import { handleInspection } from './routes/inspection.ts';
-import { XSRF_TOKEN_PATH } from '../../src/contract/service-paths.ts';
 import { handleMetrics } from './routes/metrics.ts';
 import { handlePasskeys, passkeyConfigFromEnvironment } from './routes/passkeys.ts';
 import type { PasskeyConfig } from './routes/passkeys.ts';
@@ -60,6 +59,15 @@ export function hostWithPort(host: string, port: number): string {
   return port === 80 || port === 443 ? host : `${host}:${String(port)}`;
 }
 
+/**
+ * The request's XSRF token when it is one the emulator could have issued: base64url characters, at most 64 (its
+ * own are token()'s 24). Anything else (empty, another alphabet, overlong) counts as no token: refused, and replaced.
+ */
+function validXsrfCookie(req: IncomingMessage): string | undefined {
+  const cookie = cookieOf(req, XSRF_COOKIE);
+  return cookie !== undefined && /^[\w-]{1,64}$/.test(cookie) ? cookie : undefined;
+}
+
 /** Creates a stateful portal-login-service emulator (design.md). */
 export function createEmulator(options: EmulatorOptions): Emulator {
   const state = new EmulatorState(options.fixturePath ?? join(import.meta.dirname, 'fixtures', 'users.json'));
@@ -86,16 +94,18 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Not Found');
       return true;
     }
-    // The token for a static page that holds none (design.md, "Data flow"): 204, the cookie set by handle() below.
-    if (path === XSRF_TOKEN_PATH && req.method === 'GET') {
-      res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
-      return true;
-    }
     if (path.startsWith('/portal-login-service/')) {
       // Cookie-to-header XSRF check (spec 7): the page copies the cookie (SameSite=Strict, readable by the page) into the header.
-      const cookie = cookieOf(req, XSRF_COOKIE);
+      const cookie = validXsrfCookie(req);
       if (needsXsrf(req.method ?? 'GET') && (!cookie || req.headers[XSRF_HEADER.toLowerCase()] !== cookie)) {
-        throw new EmulatorHttpError(403, 'XSRF', 'missing or wrong X-XSRF-TOKEN header');
+        throw new EmulatorHttpError(403, XSRF_REFUSAL, 'missing or wrong X-XSRF-TOKEN header');
+      }
+      // A static page without the cookie asks for it here before its first post (design.md, "Data flow"). The
+      // answer always carries the cookie: the one the request lacked (set in handle) or the one it holds.
+      if (path === XSRF_PATH && req.method === 'GET') {
+        if (cookie) res.appendHeader('Set-Cookie', setCookieHeader(req, XSRF_COOKIE, cookie, { sameSite: 'Strict' }));
+        res.writeHead(204, { 'Cache-Control': 'no-store' }).end();
+        return true;
       }
       return (await handlePasskeys(passkeys, req, res, path)) || (await handleRecovery(recovery, req, res, path)) || (sendJson(res, 404, { errorCode: 'NOT_FOUND', message: 'no such service path' }), true);
     }
@@ -112,9 +122,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     state,
     reset,
     async handle(req, res) {
-      // Every visitor gets an XSRF token cookie the first time any page or call is answered.
-      // Readable by the page (not HttpOnly): it copies the token into the X-XSRF-TOKEN header.
-      if (!cookieOf(req, XSRF_COOKIE)) res.appendHeader('Set-Cookie', setCookieHeader(req, XSRF_COOKIE, token(), { sameSite: 'Strict' }));
+      // Any answer to a request without a valid XSRF token sets one (design.md, "Data flow"): a page, a call, a
+      // refusal. Readable by the page (not HttpOnly): it copies the token into the X-XSRF-TOKEN header.
+      if (!validXsrfCookie(req)) res.appendHeader('Set-Cookie', setCookieHeader(req, XSRF_COOKIE, token(), { sameSite: 'Strict' }));
       // Paths as sent: `//x` is no host and `\` no `/`; a path a parser would rewrite is none of the emulator's.
       const url = requestTarget(req.url);
       if (!url) return false;

@@ -229,6 +229,35 @@ describe('cookies', () => {
     expect(await firstVisit({ 'x-forwarded-proto': 'http' })).toEqual([expect.not.stringContaining('Secure')]);
   });
 
+  // Issue 41: pages are static on every real host, so the service hands out the cookie itself (design.md, "Data flow").
+  test('GET /portal-login-service/public/xsrf answers 204 with the cookie, a new one without a valid one and the held one with it', async () => {
+    const first = await fetch(`${api.base}/portal-login-service/public/xsrf`);
+    expect(first.status).toBe(204);
+    const [line] = first.headers.getSetCookie();
+    expect(first.headers.getSetCookie()).toEqual([expect.stringMatching(/^XSRF-TOKEN=[\w-]{24}; Path=\/; SameSite=Strict$/)]);
+    const held = /^XSRF-TOKEN=([\w-]+);/.exec(line ?? '')?.[1] ?? '';
+    const again = await fetch(`${api.base}/portal-login-service/public/xsrf`, { headers: { cookie: `XSRF-TOKEN=${held}` } });
+    expect(again.status).toBe(204);
+    expect(again.headers.getSetCookie()).toEqual([`XSRF-TOKEN=${held}; Path=/; SameSite=Strict`]);
+    for (const bad of ['', 'a b', 'x'.repeat(65), '%3Cscript%3E']) {
+      const replaced = await fetch(`${api.base}/portal-login-service/public/xsrf`, { headers: { cookie: `XSRF-TOKEN=${bad}` } });
+      expect(replaced.headers.getSetCookie(), bad).toEqual([expect.stringMatching(/^XSRF-TOKEN=[\w-]{24}; /)]);
+    }
+  });
+
+  test('a post refused for its token (none, or one the emulator never issues) carries a new cookie, and goes through with it', async () => {
+    const body = JSON.stringify({ userId: 'jdoe', flow: 'FPS', devicePrint: '' });
+    const post = (headers: Record<string, string>) => fetch(`${api.base}/portal-login-service/public/fps/auth`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+    for (const headers of [{}, { cookie: 'XSRF-TOKEN=a b', 'x-xsrf-token': 'a b' }]) {
+      const refused = await post(headers);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ errorCode: 'XSRF' });
+      const token = /^XSRF-TOKEN=([\w-]{24});/.exec(refused.headers.getSetCookie()[0] ?? '')?.[1];
+      expect(token).toBeDefined();
+      expect((await post({ cookie: `XSRF-TOKEN=${token ?? ''}`, 'x-xsrf-token': token ?? '' })).status).toBe(200);
+    }
+  });
+
   test('the session cookie is HttpOnly and SameSite always, and over TLS Secure and __Host- prefixed, when it is set and when it is cleared', async () => {
     const post = (headers: Record<string, string>) => api.request('POST', '/login/forms/bg/ProcessLogin.fcc?SMQUERYDATA=q', { USER: 'jdoe', PASSWRD: 'Summer#2026' }, { form: true, headers });
     const session = (response: Response) => response.headers.getSetCookie().filter((line) => /^(?:__Host-)?SMSESSION=/.test(line));

@@ -12,7 +12,8 @@ import {
   forgotUserLookupResponseSchema, otpAuthRequestSchema, otpAuthResponseSchema, resultResponseSchema, sendOtpRequestSchema,
   sendOtpResponseSchema, temporaryPasswordRequestSchema, userTypeResponseSchema, verifyOtpRequestSchema, verifyOtpResponseSchema,
 } from './recovery.ts';
-import { PASSKEY_PATHS, PUBLIC_SERVICE_BASE, XSRF_TOKEN_PATH } from './service-paths.ts';
+import { PASSKEY_PATHS, PUBLIC_SERVICE_BASE } from './service-paths.ts';
+import { XSRF_PATH } from '../lib/xsrf.ts';
 import {
   homeCollectorQuerySchema, homeQuerySchema, loginActionQuerySchema, loginFormSchema, loginRefusedQuerySchema, noQuerySchema,
   passkeyOfferQuerySchema, passwordChangeActionQuerySchema, passwordChangeFormSchema, passwordChangeQuerySchema, passwordChangeRefusedQuerySchema,
@@ -203,7 +204,7 @@ const recoveryCalls: ServiceCall[] = [
 ];
 
 const xsrfCall: ServiceCall = {
-  operationId: 'getXsrfToken', method: 'get', path: XSRF_TOKEN_PATH, tag: 'xsrf', security: 'none',
+  operationId: 'getXsrfToken', method: 'get', path: XSRF_PATH, tag: 'xsrf', security: 'none',
   summary: 'The XSRF token cookie, for a page that holds none',
   description: 'Pages are static on every real host, so no page answer sets `XSRF-TOKEN`. A page without the cookie makes this call before its first non-GET call (one at a time, however many calls wait). The service also sets the cookie on any answer to a request that lacks a valid one.',
   answers: [{ status: 204, description: 'No body; `Set-Cookie: XSRF-TOKEN=…; Path=/; SameSite=Strict` (readable by the page, `Secure` over TLS).', setsCookie: 'XSRF-TOKEN' }],

@@ -20,9 +20,3 @@ export const PASSKEY_PATHS = {
   credentials: '/portal-login-service/passkey/credentials',
   decline: '/portal-login-service/passkey/offer/decline',
 } as const;
-
-/**
- * The service's answer to a page that holds no `XSRF-TOKEN` cookie: `GET` gives `204` and the cookie (design.md,
- * "Data flow"), before the page's first non-GET call.
- */
-export const XSRF_TOKEN_PATH = '/portal-login-service/public/xsrf';

@@ -1,5 +1,5 @@
 import { COMMON_SECURITY_HEADERS, NON_PAGE_POLICY } from './security-headers.ts';
-import { SERVICE_PREFIXES } from './route-table.ts';
+import { AMBIGUOUS_SERVICE_PATH, SERVICE_PREFIXES } from './route-table.ts';
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 /** What the worker knows of the build: the service prefixes and the headers every answer carries. */
 export interface WorkerConfig {
   prefixes: readonly string[];
+  /** AMBIGUOUS_SERVICE_PATH's source (case-insensitive): the one rule, carried into the self-contained script. */
+  refused: string;
   headers: Readonly<Record<string, string>>;
 }
 
@@ -31,6 +33,7 @@ export interface WorkerEnv {
 
 const WORKER_CONFIG: WorkerConfig = {
   prefixes: SERVICE_PREFIXES,
+  refused: AMBIGUOUS_SERVICE_PATH.source,
   headers: { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': NON_PAGE_POLICY, 'Cache-Control': 'no-store' },
 };
 
@@ -80,7 +83,7 @@ async function handleRequest(request: Request, env: WorkerEnv, config: WorkerCon
   }
   // The runtime has resolved dot segments and read `\` as `/` (WHATWG URL) before the prefix was matched; an escaped
   // dot, slash, backslash or percent, or an empty segment, would still read another way at the service (issue 40).
-  if (/\/\/|%2e|%2f|%5c|%25/i.test(url.pathname)) return text(400, 'Bad Request');
+  if (new RegExp(config.refused, 'i').test(url.pathname)) return text(400, 'Bad Request');
   // Hop-by-hop headers (those the visitor's Connection names too) and every client-address or forwarding header
   // the visitor sent stay here: the service hears who the visitor is from this worker alone.
   const headers = new Headers(request.headers);

@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 import { WHITE_LABEL_COOKIE } from '../lib/cookies.ts';
 import { ROUTES, SERVICE_PREFIXES, languagePrefix, localizedRoutes, placeholderFormat } from './route-table.ts';
 import { workerRoutes, workerScript } from './cloudflare-worker.ts';
+import { NETLIFY_EDGE_FOLDER, netlifyEdgeDeclarations } from './netlify-edge.ts';
 import { serverDirOf } from './dist-layout.ts';
 import type { PathPattern, RouteRow } from './route-table.ts';
 
@@ -108,7 +109,11 @@ export function netlifyConfig(publish: string, routes: readonly RouteRow[] = ROU
   const notFound = localizedRoutes(routes).flatMap((row) => (row.kind === 'not-found'
     ? [['[[redirects]]', `from = ${toml(row.from)}`, `to = ${toml(`${row.page}.html`)}`, 'status = 404'].join('\n')]
     : []));
-  return [`# ${WRITTEN}`, `[build]\npublish = ${toml(publish)}`, ...proxies, ...redirects, ...hidden, ...notFound].join('\n\n') + '\n';
+  // With the services, the edge function that refuses a path reading two ways (netlify-edge.ts) on their prefixes.
+  const edge = services === undefined ? [] : netlifyEdgeDeclarations();
+  // Its folder is named (Netlify's default one), since netlify dev would look for it below the repository's root.
+  const build = services === undefined ? `[build]\npublish = ${toml(publish)}` : `[build]\npublish = ${toml(publish)}\nedge_functions = ${toml(NETLIFY_EDGE_FOLDER)}`;
+  return [`# ${WRITTEN}`, build, ...proxies, ...redirects, ...hidden, ...notFound, ...edge].join('\n\n') + '\n';
 }
 
 /**

@@ -3,7 +3,8 @@ import type { KyInstance } from 'ky';
 import { z } from 'zod/mini';
 import { errorResponseSchema } from '../contract/recovery.ts';
 import { readCookie } from '../lib/cookies.ts';
-import { XSRF_COOKIE, xsrfHeaders } from '../lib/xsrf.ts';
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_PATH, needsXsrf, xsrfRefused, xsrfToken } from '../lib/xsrf.ts';
+import type { XsrfSource } from '../lib/xsrf.ts';
 import { toServiceError } from './service-errors.ts';
 import type { ServiceResult } from './service-errors.ts';
 import type { TransitionResult } from '../domain/flows.ts';
@@ -50,26 +51,45 @@ export interface HttpClient {
 }
 
 /**
- * Creates a page's client with its hooks (XSRF header on relative non-GET calls, the time-out header,
- * HTTP stats, no retries). Each page creates its own; nothing reconfigures it afterwards.
+ * Creates a page's client with its hooks (XSRF on same-origin state-changing calls, the time-out header, HTTP
+ * stats, no retries but the XSRF one). Each page creates its own; nothing reconfigures it afterwards.
  */
 export function createHttpClient(config: ClientConfig = {}): HttpClient {
   const cookie = config.readCookie ?? ((name: string) => (typeof document === 'undefined' ? null : readCookie(document, name)));
+  /** Whether the call goes to this page's origin (the base URL in tests): only those carry the token. */
+  const ours = (request: Request) => (config.baseUrl ? request.url.startsWith(config.baseUrl) : new URL(request.url).origin === location.origin);
+  /** The XSRF rule (design.md, "Data flow"), only for same-origin calls that change state, as Angular's interceptor. */
+  const guarded = (request: Request) => needsXsrf(request.method) && ours(request);
   const http = ky.create({
-    retry: 0,
+    // Never a retry of the client's own: a method list no call has. The one repeat is the XSRF hook's, forced.
+    retry: { limit: 1, methods: [], statusCodes: [], afterStatusCodes: [] },
     throwHttpErrors: false,
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     ...(config.fetch ? { fetch: config.fetch } : {}),
     hooks: {
       beforeRequest: [
-        ({ request }) => {
-          const relative = config.baseUrl ? request.url.startsWith(config.baseUrl) : new URL(request.url).origin === location.origin;
-          if (!relative) return;
-          for (const [name, value] of Object.entries(xsrfHeaders(request.method, cookie(XSRF_COOKIE)))) request.headers.set(name, value);
+        async ({ request }) => {
+          // A header the caller set is left as it is; the cookie is read as the call goes out, asked for when missing.
+          if (!guarded(request) || request.headers.has(XSRF_HEADER)) return;
+          const token = await xsrfToken(null, source);
+          if (token) request.headers.set(XSRF_HEADER, token);
+        },
+      ],
+      afterResponse: [
+        // Refused for its token (the cookie expired, or arrived after the call left): once more with the token the
+        // service has set since, asked for if it set none; a second refusal is the call's answer.
+        async ({ request, response, retryCount }) => {
+          if (retryCount > 0 || !guarded(request) || !(await xsrfRefused(response))) return;
+          const token = await xsrfToken(request.headers.get(XSRF_HEADER), source);
+          if (!token) return;
+          request.headers.set(XSRF_HEADER, token);
+          return ky.retry({ delay: 0, code: 'XSRF' });
         },
       ],
     },
   });
+  // The service's cookie call goes by the same client (a GET: no token, and its base URL in tests).
+  const source: XsrfSource = { cookie: () => cookie(XSRF_COOKIE), ask: () => http.get(XSRF_PATH.replace(/^\//, config.baseUrl ? '' : '/')) };
   return { call: (spec) => call(http, config, spec) };
 }
 

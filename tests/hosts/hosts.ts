@@ -15,6 +15,9 @@ import { missingRuntime } from '../../scripts/deploy/serve-static-host.ts';
  *               HOSTS_PORT + 9  npm start's server with its emulator that nginx's service paths go to
  *               HOSTS_PORT + 10 npm start's server with its emulator: hostile-paths.spec.ts tries the spellings of
  *                               issue 40 on it as the bundled server
+ *               HOSTS_PORT + 11 the emulator the first-visit nginx's service paths go to (issue 41)
+ *   nginx-first HOSTS_PORT + 12 nginx of its own for the first visits of services.spec.ts (issue 41), so its
+ *                               journeys and issue 40's limits on HOSTS_PORT + 9 never share an emulator
  *   release     HOSTS_PORT + 17 nginx of the release-reload test (csp-after-release), on releases of its own
  *   outage      HOSTS_PORT + 18 wrangler pages dev whose service is down (outage-pages; + 19: its inspector)
  */
@@ -28,9 +31,15 @@ export const RETENTION_PORT = HOSTS_PORT + 6;
 export const RELEASE_NGINX_PORT = HOSTS_PORT + 17;
 export const OUTAGE_CLOUDFLARE_PORT = HOSTS_PORT + 18;
 
-/** The static hosts whose runtimes route the service paths, each to an emulator of its own. */
-export const SERVICE_HOSTS = ['cloudflare', 'netlify'] as const;
-export const SERVICES_PORTS: Readonly<Record<(typeof SERVICE_HOSTS)[number], number>> = { cloudflare: HOSTS_PORT + 7, netlify: HOSTS_PORT + 8 };
+/**
+ * The hosts services.spec.ts walks first visits through, each routing the service paths to an emulator of its own
+ * (SERVICES_PORTS) as a deploy routes them to its services, and answering on SERVICE_HOST_PORTS: the runtimes on
+ * their own ports, nginx on one of its own (the suite's other nginx serves issue 40's checks).
+ */
+export const SERVICE_HOSTS = ['nginx', 'cloudflare', 'netlify'] as const;
+export type ServiceHost = (typeof SERVICE_HOSTS)[number];
+export const SERVICES_PORTS: Readonly<Record<ServiceHost, number>> = { nginx: HOSTS_PORT + 11, cloudflare: HOSTS_PORT + 7, netlify: HOSTS_PORT + 8 };
+export const SERVICE_HOST_PORTS: Readonly<Record<ServiceHost, number>> = { nginx: HOSTS_PORT + 12, cloudflare: HOST_PORTS.cloudflare, netlify: HOST_PORTS.netlify };
 
 /** npm start's server (pages and emulator) that nginx's service paths go to. */
 export const NGINX_SERVICES_PORT = HOSTS_PORT + 9;

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { BASE_CONFIG, chrome } from '../playwright-base.ts';
-import { HOST_NAMES, HOST_PORTS, SERVICE_HOSTS, cannotStart } from './hosts.ts';
+import { HOST_NAMES, HOST_PORTS, SERVICE_HOSTS, SERVICE_HOST_PORTS, cannotStart } from './hosts.ts';
 
 /**
  * The same black-box checks against every host of one build (`npm run test:hosts`): the bundled server, nginx,
@@ -32,8 +32,9 @@ export default defineConfig({
     ...(available.includes('nginx') ? [{ name: 'retention', use: chrome, testMatch: /(asset-retention|csp-after-release)\.spec\.ts$/ }] : []),
     // The outage page of Cloudflare's runtime in front of a service that is down (nginx's: go-live-nginx-smoke).
     ...(available.includes('cloudflare') ? [{ name: 'outage', use: chrome, testMatch: /outage-pages\.spec\.ts$/ }] : []),
-    // Sign-in and recovery through each static host's runtime, its service paths routed to its own emulator.
-    ...SERVICE_HOSTS.filter((host) => available.includes(host)).map((host) => ({ name: `${host}-services`, use: { ...chrome, baseURL: `http://127.0.0.1:${String(HOST_PORTS[host])}` }, testMatch: /services\.spec\.ts$/ })),
+    // Sign-in and recovery from a first visit (no cookies) through nginx and each static host's runtime, the
+    // service paths routed to the host's own emulator.
+    ...SERVICE_HOSTS.filter((host) => available.includes(host)).map((host) => ({ name: `${host}-services`, use: { ...chrome, baseURL: `http://127.0.0.1:${String(SERVICE_HOST_PORTS[host])}` }, testMatch: /services\.spec\.ts$/ })),
   ],
   webServer: {
     command: 'node tests/hosts/serve-hosts.ts',

@@ -1,8 +1,9 @@
 // Starts every host of the black-box suite on one build (HOSTS names them, comma-separated): builds dist/
 // when missing or stale, makes a release of it per host (scripts/deploy/release.ts), starts nginx, wrangler and
 // netlify on theirs, waits until each answers, and starts the bundled server last: its answer tells Playwright
-// that all are up. Wrangler and netlify route the service paths (--services) each to an emulator of its own
-// (npm start's server and emulator on SERVICES_PORTS), as a deploy routes them to its environment's services.
+// that all are up. Wrangler and netlify route the service paths (--services) each to an emulator of its own (npm
+// start's server and emulator on SERVICES_PORTS), as a deploy routes them to its environment's services; so does a
+// second nginx, on the same release, for the first visits of services.spec.ts.
 // Stops them all on SIGINT/SIGTERM.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -13,7 +14,7 @@ import { createPortalServer } from '../../scripts/server/portal-server.ts';
 import { createEmulator, hostWithPort } from '../../scripts/emulator/create-emulator.ts';
 import { makeRelease } from '../../scripts/deploy/release.ts';
 import { serveStaticHost } from '../../scripts/deploy/serve-static-host.ts';
-import { BUNDLED_EMULATOR_PORT, HOST_NAMES, HOST_PORTS, HOSTS_DIR, NGINX_SERVICES_PORT, SERVICES_PORTS } from './hosts.ts';
+import { BUNDLED_EMULATOR_PORT, HOST_NAMES, HOST_PORTS, HOSTS_DIR, NGINX_SERVICES_PORT, SERVICE_HOST_PORTS, SERVICES_PORTS } from './hosts.ts';
 import type { HostName } from './hosts.ts';
 
 const wanted = (process.env['HOSTS'] ?? HOST_NAMES.join(',')).split(',').filter((name): name is HostName => (HOST_NAMES as readonly string[]).includes(name));
@@ -45,6 +46,18 @@ async function answers(url: string, seconds: number): Promise<void> {
   }
 }
 
+/**
+ * Starts the emulator (npm start's server) a host of services.spec.ts routes its service paths to; its `HOST:PORT`.
+ * Loopback only: the tests read the outbox here, never through the host; SMS name the host's site. The RP ID is
+ * configuration, as on a real deploy: the runtimes fetch the service by its own address (127.0.0.1, which no RP ID
+ * can be), and the passkey test opens the host as localhost.
+ */
+function servicesEmulator(host: keyof typeof SERVICES_PORTS): string {
+  const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', SERVICE_HOST_PORTS[host]), passkeys: { rpId: 'localhost' } });
+  createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(SERVICES_PORTS[host], '127.0.0.1');
+  return `127.0.0.1:${String(SERVICES_PORTS[host])}`;
+}
+
 const started: Array<Promise<void>> = [];
 const startedAt = performance.now();
 if (wanted.includes('nginx')) {
@@ -54,13 +67,15 @@ if (wanted.includes('nginx')) {
   createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(NGINX_SERVICES_PORT, '127.0.0.1');
   children.push(spawn(process.execPath, [join(import.meta.dirname, '../../scripts/deploy/run-nginx.ts'), '--port', String(HOST_PORTS.nginx), '--services', `127.0.0.1:${String(NGINX_SERVICES_PORT)}`, '--dist', release.site], { stdio: 'inherit' }));
   started.push(answers(`http://127.0.0.1:${String(HOST_PORTS.nginx)}/`, 30));
+  // The first visits of services.spec.ts (issue 41): nginx of its own on the same release, its service paths to an
+  // emulator of its own.
+  const emulatorOfItsOwn = servicesEmulator('nginx');
+  children.push(spawn(process.execPath, [join(import.meta.dirname, '../../scripts/deploy/run-nginx.ts'), '--port', String(SERVICE_HOST_PORTS.nginx), '--services', emulatorOfItsOwn, '--dist', release.site], { stdio: 'inherit' }));
+  started.push(answers(`http://127.0.0.1:${String(SERVICE_HOST_PORTS.nginx)}/`, 30));
 }
 for (const host of ['cloudflare', 'netlify'] as const) {
   if (!wanted.includes(host)) continue;
-  // Loopback only: the tests read the outbox here, never through the runtime; SMS name the runtime's site.
-  const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', HOST_PORTS[host]) });
-  createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(SERVICES_PORTS[host], '127.0.0.1');
-  children.push(serveStaticHost({ host, port: HOST_PORTS[host], releases: join(HOSTS_DIR, host), services: `http://127.0.0.1:${String(SERVICES_PORTS[host])}` }));
+  children.push(serveStaticHost({ host, port: HOST_PORTS[host], releases: join(HOSTS_DIR, host), services: `http://${servicesEmulator(host)}` }));
   started.push(answers(`http://127.0.0.1:${String(HOST_PORTS[host])}/`, 120));
 }
 try {

@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { connect } from 'node:net';
+import { SERVICE_PREFIXES } from '../../src/hosting/route-table.ts';
 
 // Issue 40, shared by hostile-paths.spec.ts (the bundled server, nginx) and services.spec.ts (the static hosts'
 // runtimes, in the file whose journeys share their emulator): spellings of a path that a host matched under a
@@ -54,10 +55,19 @@ const signIn = (request: APIRequestContext, url: string, user: string, headers: 
 const smusrmsg = (location: string | undefined) => new URL(location ?? '', 'http://x').searchParams.get('SMUSRMSG');
 
 /**
- * Every spelling through the host at `port`: no answer carries the outbox (`"messages"`, there even when empty)
- * or a reset's `SUCCESS`, and a user locked at the emulator stays locked. Returns each answer for the report.
+ * The spellings a host must answer 400 itself when it has a refusal in front of its proxy (`refusesEscapes`): a
+ * service prefix, then an escaped slash, backslash or percent, or a `..;` segment, which no runtime resolves before
+ * it matches the prefix. (The emulator refuses its inspection to a proxied request anyway, so a host that lets
+ * these through would pass the checks above; a real service path behind them would be reached.)
  */
-export async function spellingsReachNothing(request: APIRequestContext, port: number, emulatorBase: string): Promise<string[]> {
+const refusedByHost = (path: string) => SERVICE_PREFIXES.some((prefix) => path.startsWith(prefix)) && /%2f|%5c|%25|\/\.\.;/i.test(path);
+
+/**
+ * Every spelling through the host at `port`: no answer carries the outbox (`"messages"`, there even when empty)
+ * or a reset's `SUCCESS`, and a user locked at the emulator stays locked; with `refusesEscapes`, the host answers
+ * the escaped ones 400 itself (refusedByHost). Returns each answer for the report.
+ */
+export async function spellingsReachNothing(request: APIRequestContext, port: number, emulatorBase: string, refusesEscapes = false): Promise<string[]> {
   expect((await request.post(`${emulatorBase}/__emulator/reset`)).ok()).toBe(true);
   for (let attempt = 0; attempt < 5; attempt += 1) await signIn(request, `${emulatorBase}/login/forms/bg/ProcessLogin.fcc`, 'jdoe');
   const lockedBefore = await request.post(`${emulatorBase}/login/forms/bg/ProcessLogin.fcc`, { form: { USER: 'jdoe', PASSWRD: 'Summer#2026', wl: 'nxn' }, maxRedirects: 0 });
@@ -68,6 +78,7 @@ export async function spellingsReachNothing(request: APIRequestContext, port: nu
     answers.push(`${String(status)} ${method} ${path}`);
     expect(body, `${method} ${path}: ${String(status)}`).not.toMatch(/"messages"|"result":\s*"SUCCESS"/);
     expect(status, `${method} ${path}`).not.toBe(200);
+    if (refusesEscapes && refusedByHost(path)) expect(status, `${method} ${path}: refused by the host, before its proxy`).toBe(400);
   }
   const lockedAfter = await request.post(`${emulatorBase}/login/forms/bg/ProcessLogin.fcc`, { form: { USER: 'jdoe', PASSWRD: 'Summer#2026', wl: 'nxn' }, maxRedirects: 0 });
   expect(smusrmsg(lockedAfter.headers()['location']), 'jdoe after every spelling of the reset').toBe('Account Locked');

@@ -1,6 +1,7 @@
 import { endpointFor } from './endpoints.ts';
 import { isSafeRedirect } from '../../lib/safe-redirect.ts';
 import { scrubSecrets } from './scrub.ts';
+import { sendWithXsrf } from '../../lib/xsrf.ts';
 
 /** How statistics leave the page; injected in tests. */
 export interface StatsTransport {
@@ -9,10 +10,16 @@ export interface StatsTransport {
   beacon(url: string, body: string): boolean;
 }
 
-/** The browser transport: fetch with keepalive, or sendBeacon while the page unloads. */
+/**
+ * The browser transport: fetch with keepalive, or sendBeacon while the page unloads. A post to this origin follows
+ * the XSRF rule every service call follows (spec 7; lib/xsrf.ts); one to another origin (an environment's
+ * digital-pulse host) never carries the token. A beacon cannot carry a header at all: whatever receives
+ * beacons must not ask for it (docs/security.md).
+ */
 const browserTransport: StatsTransport = {
   async post(url, body) {
-    const response = await fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' } });
+    const send = (headers: Record<string, string>) => fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json', ...headers } });
+    const response = await (new URL(url, location.href).origin === location.origin ? sendWithXsrf('POST', send) : send({}));
     if (!response.ok) throw new Error(`Statistics call failed with status code ${response.status}: POST ${url}`);
   },
   beacon(url, body) {
