@@ -4,6 +4,7 @@ import { createEmulator, hostWithPort } from '../emulator/create-emulator.ts';
 import { INSPECTION_ENV, inspectionEnabled } from '../emulator/routes/inspection.ts';
 import { DIST_DIR, ensureBuilt } from './ensure-built.ts';
 import { createPortalServer } from './portal-server.ts';
+import { withContractAudit } from '../contract/audit.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 
 ensureBuilt();
@@ -12,7 +13,8 @@ const host = process.env['HOST'] ?? 'localhost';
 // The inspection endpoints answer on loopback; on any other address only when EMULATOR_INSPECTION=on (design.md).
 const inspection = inspectionEnabled(host);
 // The WebOTP line names the host visitors open (the printed URLs'); EMULATOR_WEBOTP_HOST overrides it.
-const emulator = createEmulator({ inspection, webOtpHost: hostWithPort('localhost', port) });
+// With EMULATOR_CONTRACT_AUDIT (the end-to-end run) every call is checked against docs/api/openapi.json.
+const emulator = withContractAudit(createEmulator({ inspection, webOtpHost: hostWithPort('localhost', port) }));
 const server = createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) });
 server.listen(port, host, () => {
   const base = `http://${host}:${port}`;
@@ -29,7 +31,7 @@ server.listen(port, host, () => {
 // Tests that change the emulator's users (recovery flows) get origins with an emulator of their own
 // (ISOLATED_PORT, comma-separated for several), so they never race each other over the seeded accounts.
 for (const isolatedPort of (process.env['ISOLATED_PORT'] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
-  const isolated = createEmulator({ inspection, webOtpHost: hostWithPort('localhost', Number(isolatedPort)) });
+  const isolated = withContractAudit(createEmulator({ inspection, webOtpHost: hostWithPort('localhost', Number(isolatedPort)) }));
   createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => isolated.handle(req, res) }).listen(Number(isolatedPort), host, () => {
     console.log(`  Isolated emulator: http://${host}:${isolatedPort}`);
   });

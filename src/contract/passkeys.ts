@@ -65,7 +65,7 @@ export const PASSKEY_NAME_MAX = 64;
 export const passkeyRenameRequestSchema = z.strictObject({ name: z.string().check(z.maxLength(PASSKEY_NAME_MAX), z.regex(/\S/)) });
 
 /** One of the visitor's passkeys, as the management page lists it. */
-const passkeySummarySchema = z.object({
+export const passkeySummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
@@ -73,26 +73,43 @@ const passkeySummarySchema = z.object({
 });
 export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
 export const passkeyListSchema = z.array(passkeySummarySchema);
-export { passkeySummarySchema };
 
-/** The codes of a refused passkey call (`{ code }`). */
-export type { PasskeyCode } from '../domain/error-codes.ts';
+/** `POST …/registration/verify`'s answer (201): the stored passkey. */
+export const registrationVerifyResponseSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
 
-/** The options of a sign-in (`PublicKeyCredentialRequestOptionsJSON`): what the page reads of them checked, the rest the browser's. */
-export const requestOptionsSchema = z.looseObject({ challenge: base64url, rpId: z.optional(z.string()) });
+/** `POST …/authentication/verify`'s answer: where the signed-in visitor goes (a same-origin path, TARGET or SiteMinder's home). */
+export const authenticationVerifyResponseSchema = z.object({ redirect: z.string().check(z.regex(/^\/(?![/\\])/)) });
 
-/** The options of a registration (`PublicKeyCredentialCreationOptionsJSON`). */
-export const creationOptionsSchema = z.looseObject({
-  challenge: base64url,
-  rp: z.looseObject({ id: z.optional(z.string()), name: z.string() }),
-  user: z.looseObject({ id: base64url, name: z.string(), displayName: z.string() }),
+/** A credential the options name (WebAuthn's PublicKeyCredentialDescriptorJSON). */
+const credentialDescriptorSchema = z.looseObject({ id: base64url, type: z.literal('public-key'), transports: z.optional(z.array(z.string())) });
+
+/**
+ * `POST …/authentication/options`' answer, WebAuthn's PublicKeyCredentialRequestOptionsJSON as design.md fixes it: a
+ * fresh challenge, the RP ID, user verification required, no allowCredentials (discoverable credentials only). Loose:
+ * WebAuthn's own members beyond these (timeout, hints, extensions) pass to the browser as they are.
+ */
+export const authenticationOptionsResponseSchema = z.looseObject({
+  challenge: base64url.check(z.minLength(43)),
+  rpId: z.string().check(z.minLength(1)),
+  userVerification: z.literal('required'),
+  allowCredentials: z.optional(z.array(credentialDescriptorSchema).check(z.maxLength(0))),
 });
 
-/** A sign-in's answer: where to go. */
-export const signInAnswerSchema = z.object({ redirect: z.string() });
+/** `POST …/registration/options`' answer, WebAuthn's PublicKeyCredentialCreationOptionsJSON as design.md fixes it. */
+export const registrationOptionsResponseSchema = z.looseObject({
+  challenge: base64url.check(z.minLength(43)),
+  rp: z.looseObject({ id: z.string().check(z.minLength(1)), name: z.string() }),
+  /** `id` an opaque random handle (never the user id), `name` the user id, `displayName` the full name. */
+  user: z.looseObject({ id: base64url, name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.looseObject({ type: z.literal('public-key'), alg: z.number() })).check(z.minLength(1)),
+  excludeCredentials: z.array(credentialDescriptorSchema),
+  authenticatorSelection: z.looseObject({ residentKey: z.literal('required') }),
+  attestation: z.literal('none'),
+});
 
-/** A registration's answer (`201 { id, name, createdAt }`). */
-export const registeredSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
+/** The codes of a refused passkey call (`{ code }`): one list, in src/domain/error-codes.ts. */
+export { PASSKEY_CODES } from '../domain/error-codes.ts';
+export type { PasskeyCode } from '../domain/error-codes.ts';
 
 /** An answer without a body (`204`). */
 export const emptyAnswerSchema = z.object({});

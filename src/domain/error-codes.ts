@@ -24,7 +24,8 @@ export type ServiceErrorCode =
   | 'PAYLOAD_TOO_LARGE' | 'SERVER_ERROR' | 'NOT_FOUND' | 'TRANSACTION_UNKNOWN' | 'XSRF' | 'CROSS_SITE' | IsbCode | PasskeyCode;
 
 /** The passkey calls' refusals (design.md, "Passkeys"): `{ code, errorCode, message }`, the pages read the code. */
-export type PasskeyCode = 'PASSKEY_UNKNOWN' | 'PASSKEY_REJECTED' | 'ACCOUNT_LOCKED' | 'NO_SESSION' | 'REAUTH_REQUIRED';
+export const PASSKEY_CODES = ['PASSKEY_UNKNOWN', 'PASSKEY_REJECTED', 'ACCOUNT_LOCKED', 'NO_SESSION', 'REAUTH_REQUIRED'] as const;
+export type PasskeyCode = (typeof PASSKEY_CODES)[number];
 
 /**
  * The closed set of failures a service call can end in. Views show a translated message per code;

@@ -1,5 +1,6 @@
 import {
-  creationOptionsSchema, emptyAnswerSchema, passkeyListSchema, passkeySummarySchema, registeredSchema, requestOptionsSchema, signInAnswerSchema,
+  authenticationOptionsResponseSchema, authenticationVerifyResponseSchema, emptyAnswerSchema, passkeyListSchema, passkeySummarySchema,
+  registrationOptionsResponseSchema, registrationVerifyResponseSchema,
 } from '../contract/passkeys.ts';
 import type { PasskeySummary } from '../contract/passkeys.ts';
 import { PASSKEY_PATHS } from '../contract/service-paths.ts';
@@ -34,7 +35,7 @@ export interface PasskeyService {
   decline: () => Promise<ServiceResult<unknown>>;
 }
 
-// The options are the browser's JSON: the schemas check what the page reads, the browser checks the rest.
+// The options are the browser's JSON: the schemas check what design.md fixes of them, the browser checks the rest.
 const asRequestOptions = (result: ServiceResult<unknown>) => result as ServiceResult<PublicKeyCredentialRequestOptionsJSON>;
 const asCreationOptions = (result: ServiceResult<unknown>) => result as ServiceResult<PublicKeyCredentialCreationOptionsJSON>;
 
@@ -43,10 +44,10 @@ function passkeyService(http: HttpClient): PasskeyService {
   const one = (id: string) => `${PASSKEY_PATHS.credentials}/${encodeURIComponent(id)}`;
   const timeoutMs = PASSKEY_TIMEOUT_MS;
   return {
-    signInOptions: async (wl) => asRequestOptions(await http.call({ method: 'POST', path: PASSKEY_PATHS.authenticationOptions, json: { wl }, timeoutMs, schema: requestOptionsSchema })),
-    signIn: (request) => http.call({ method: 'POST', path: PASSKEY_PATHS.authenticationVerify, json: request, timeoutMs, schema: signInAnswerSchema }),
-    registrationOptions: async () => asCreationOptions(await http.call({ method: 'POST', path: PASSKEY_PATHS.registrationOptions, json: {}, timeoutMs, schema: creationOptionsSchema })),
-    register: (request) => http.call({ method: 'POST', path: PASSKEY_PATHS.registrationVerify, json: request, timeoutMs, schema: registeredSchema }),
+    signInOptions: async (wl) => asRequestOptions(await http.call({ method: 'POST', path: PASSKEY_PATHS.authenticationOptions, json: { wl }, timeoutMs, schema: authenticationOptionsResponseSchema })),
+    signIn: (request) => http.call({ method: 'POST', path: PASSKEY_PATHS.authenticationVerify, json: request, timeoutMs, schema: authenticationVerifyResponseSchema }),
+    registrationOptions: async () => asCreationOptions(await http.call({ method: 'POST', path: PASSKEY_PATHS.registrationOptions, json: {}, timeoutMs, schema: registrationOptionsResponseSchema })),
+    register: (request) => http.call({ method: 'POST', path: PASSKEY_PATHS.registrationVerify, json: request, timeoutMs, schema: registrationVerifyResponseSchema }),
     list: () => http.call({ method: 'GET', path: PASSKEY_PATHS.credentials, timeoutMs, schema: passkeyListSchema }),
     remove: (id) => http.call({ method: 'DELETE', path: one(id), timeoutMs, schema: emptyAnswerSchema }),
     rename: (id, name) => http.call({ method: 'PATCH', path: one(id), json: { name }, timeoutMs, schema: passkeySummarySchema }),

@@ -1,16 +1,9 @@
+import { STATS_ENDPOINTS } from '../../contract/statistics-paths.ts';
+
 /** Event kinds that go to the metrics endpoint (spec 7); any other name goes to the stats endpoint. */
 const METRICS_EVENT_KINDS = [
   'NXN_HTTP_STATS', 'NXN_USAGE_STATS', 'NXN_USER_CLICK_STATS', 'NXN_LOGIN_STATS', 'NXN_PROFILE_AUDIT_STATS', 'NXN_PASSWORD_STATS',
 ] as const;
-
-/** Where statistics go. The spec leaves host and base path open; these are same-origin paths. */
-export const STATS_ENDPOINTS = {
-  metrics: '/nxn-metrics/analytics/metrics',
-  stats: '/nxn-service/public/logDpStats',
-  loginAnalytics: '/app/pmg/nxn-metrics/analytics/',
-  digitalPulsePath: '/DPMonitor/rest/v1/dpevents/',
-  clickMonitor: '/nxn-service/public/clickMonitor',
-} as const;
 
 /** The endpoint for an event name: NXN_* kinds to metrics, other names appended to the stats path. */
 export function endpointFor(eventName: string): string {

@@ -1,7 +1,7 @@
 import type { BuiltEnvironmentMap } from '../../contract/environment-map.ts';
 import { pageEnvironment } from '../../lib/environment.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
-import { STATS_ENDPOINTS } from './endpoints.ts';
+import { STATS_ENDPOINTS } from '../../contract/statistics-paths.ts';
 import { buildLoginFailureEvent } from './payloads.ts';
 import { sendStatistics } from './send-statistics.ts';
 import { takeLoginAttempt } from '../../lib/login-session.ts';

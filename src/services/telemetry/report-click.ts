@@ -1,4 +1,4 @@
-import { STATS_ENDPOINTS } from './endpoints.ts';
+import { STATS_ENDPOINTS } from '../../contract/statistics-paths.ts';
 import { buildClickEvent } from './payloads.ts';
 import { sendStatistics } from './send-statistics.ts';
 
