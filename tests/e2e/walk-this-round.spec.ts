@@ -55,7 +55,7 @@ class Walk {
 }
 
 for (const { language, prefix } of LANGUAGES) {
-  test(`${language} at 320 px: login, the passkey offer, Your passkeys and the outage page by keyboard`, async ({ page }) => {
+  test(`${language} at 320 px: login, the passkey offer, Your passkeys and the outage pages by keyboard`, async ({ page }) => {
     test.setTimeout(120_000);
     await recordAnnouncements(page);
     const cdp = await page.context().newCDPSession(page);
@@ -87,6 +87,13 @@ for (const { language, prefix } of LANGUAGES) {
     await page.goto(`${prefix}/app/nxn/sorry`);
     await walk.step('Open the outage page', true);
     await walk.tabTo(/^button: (Support|Hilfe)$/);
+
+    // What nginx, Cloudflare's worker and Netlify's edge function answer a service path with while the service is
+    // down (issue 41): the brand's systemUnavailable page; cwa's, as its WL_KEY cookie names it there.
+    await page.goto(`${prefix}/app/cwa/systemUnavailable`);
+    await walk.step('Open the page a host shows while the service is down (cwa\'s systemUnavailable)', true);
+    // cwa has no support widget: the language links are the page's last stops.
+    await walk.tabTo(/^a: Deutsch$/);
     await writeFile(test.info().outputPath(`walk-${language}.md`), walk.lines.join('\n'));
   });
 }
