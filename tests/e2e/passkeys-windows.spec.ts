@@ -163,14 +163,14 @@ test.describe('changes only within their windows (issue 42)', () => {
     const reauth = page.locator('#passkey-reauth');
     await page.getByRole('button', { name: 'Rename Passkey' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rename passkey' });
-    await dialog.getByLabel('Name').fill('Work laptop');
+    await dialog.getByLabel('Passkey name').fill('Work laptop');
     await dialog.getByRole('button', { name: 'Save' }).click();
     // Through login (the autofill signs in with the passkey here at once), and back to Your passkeys.
     await page.waitForURL(/\/app\/nxn\/login\?.*fromPage=passkeys/);
     await expect(page).toHaveURL(/\/app\/nxn\/passkey$/);
     expect(await signInMethods(page)).toEqual(['password', 'passkey']);
     await page.getByRole('button', { name: 'Rename Passkey' }).click();
-    await dialog.getByLabel('Name').fill('Work laptop');
+    await dialog.getByLabel('Passkey name').fill('Work laptop');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status')).toHaveText('The passkey is now called Work laptop.');
     await expect(page.getByRole('button', { name: 'Rename Work laptop' })).toBeFocused();

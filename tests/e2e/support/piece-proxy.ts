@@ -59,7 +59,9 @@ export async function startPieceProxy(target: string, path: string, cut: RegExp)
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    // localhost as the pages are served, not 127.0.0.1: an IP address cannot be an RP ID, so the login page's passkey
+    // request would end in SecurityError there, and the page rightly takes its passkey box away once loaded.
+    base: `http://localhost:${(server.address() as AddressInfo).port}`,
     started: () => started,
     sendNext() {
       const piece = pieces.shift();
