@@ -9,10 +9,12 @@ import { LoginPage } from './support/login-page.ts';
 // without TLS keeps working.
 
 /**
- * What sets each cookie: the service (XSRF-TOKEN, the session) and the pages (the rest). The session is
- * `__Host-SMSESSION` over TLS (issue 35: no sibling host or plain-HTTP answer can set it), `SMSESSION` without.
+ * What sets each cookie: the service (XSRF-TOKEN, the session, the browser its passkey challenges are bound to)
+ * and the pages (the rest). The session is `__Host-SMSESSION` over TLS (issue 35: no sibling host or plain-HTTP
+ * answer can set it), `SMSESSION` without; the passkey binding likewise (issue 42: the login page asks for its
+ * autofill challenge as it loads).
  */
-const everyCookie = (session: string) => ['EU_COOKIE', 'OptanonAlertBoxClosed', session, 'USER_DISPLAY_LANGUAGE', 'WL_KEY', 'XSRF-TOKEN', 'targetLC'].sort();
+const everyCookie = (session: string) => ['EU_COOKIE', 'OptanonAlertBoxClosed', session, session.replace('SMSESSION', 'PASSKEYBROWSER'), 'USER_DISPLAY_LANGUAGE', 'WL_KEY', 'XSRF-TOKEN', 'targetLC'].sort();
 
 /** Does what sets every cookie, on `origin`, and returns the browser's cookies. */
 async function collectCookies(page: Page, origin: string, session: string): Promise<Cookie[]> {
@@ -53,6 +55,7 @@ test.describe('cookies over TLS', () => {
     expect(cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')).toMatchObject({ httpOnly: false, sameSite: 'Strict' });
     expect(cookies.find((cookie) => cookie.name === '__Host-SMSESSION')).toMatchObject({ httpOnly: true, path: '/', secure: true });
     expect(cookies.find((cookie) => cookie.name === '__Host-SMSESSION')?.domain).not.toMatch(/^\./);
+    expect(cookies.find((cookie) => cookie.name === '__Host-PASSKEYBROWSER')).toMatchObject({ httpOnly: true, path: '/', secure: true });
   });
 
   test('the same visit over plain HTTP sets the same cookies without Secure', async ({ page }) => {
