@@ -37,5 +37,6 @@ test('the check has teeth: nearly every English text that German translates diff
     'recovery.otp.channel.email',
     'recovery.otp.channel.sms',
     'passkey.manage.heading',
+    'passkey.manage.nameLabel',
   ]);
 });
