@@ -2,13 +2,12 @@ import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { codeSentTo, lastCode, runClockUntilCallChecked } from './support/recovery-page.ts';
 import { islandsHydrated } from './support/hydration.ts';
-import { expectPseudoClean, PSEUDO_BRAND, PSEUDO_PREFIX, shown, test } from './support/pseudo-walk.ts';
+import { escaped, expectPseudoClean, PSEUDO_BRAND, PSEUDO_PREFIX, shown, test } from './support/pseudo-walk.ts';
 
 // The pseudo-language walk (pseudo-language.spec.ts) through the recovery wizards and change password: each
 // step, field error, service error and dialog at 1280 and 390 px. Split from it: project pseudo-language.
 
 const fps = `${PSEUDO_PREFIX}/self-service/${PSEUDO_BRAND}/fps`;
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The wizard's controls, found by their pseudo texts. */
 function wizard(page: Page) {
@@ -87,6 +86,24 @@ test('forgot password: a call that cannot reach the user, and the locked user\'s
   await submit.click();
   await expect(page.getByRole('heading', { name: shown('recovery.error.heading') })).toBeVisible();
   await expectPseudoClean(page, 'error step');
+});
+
+test('forgot password: the service unreachable, failing, or refusing for too many attempts', async ({ page }) => {
+  const { userId, next } = wizard(page);
+  const lookup = '**/portal-login-service/public/**';
+  for (const [label, answer] of [
+    ['network', { abort: true }],
+    ['service error', { status: 500, body: '{"errorCode":"ISB_FAIL01"}' }],
+    ['too many attempts', { status: 429, body: '{"errorCode":"RATE_LIMITED"}' }],
+  ] as const) {
+    await page.route(lookup, (route) => ('abort' in answer ? route.abort() : route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body })));
+    await page.goto(fps);
+    await userId.fill('jdoe');
+    await next.click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectPseudoClean(page, label);
+    await page.unroute(lookup);
+  }
 });
 
 test('first-time user and forgot user id: field errors and the INFO step', async ({ page, request }) => {

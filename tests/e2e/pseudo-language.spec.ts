@@ -3,7 +3,8 @@ import { WHITE_LABEL_TEST_GROUPS } from '../../scripts/emulator/white-label-test
 import { LOGIN_MESSAGE_KEYS } from '../../src/lib/login-messages.ts';
 import { islandsHydrated } from './support/hydration.ts';
 import { hostsOnThisMachine } from './support/mapped-hosts.ts';
-import { expectPseudoClean, PSEUDO_BRAND, PSEUDO_PREFIX, SHEET_BRAND, shown, test } from './support/pseudo-walk.ts';
+import { addAuthenticator } from './support/passkeys.ts';
+import { escaped, expectPseudoClean, PSEUDO_BRAND, PSEUDO_PREFIX, SHEET_BRAND, shown, test } from './support/pseudo-walk.ts';
 
 // Issue 45's pseudo-language walk: a build whose de-DE texts are en-US accented, 40% longer and marked ⟦…⟧
 // (tests/support/pseudo-language.ts), walked through every page type and state at 1280 and 390 px. It fails on
@@ -115,4 +116,32 @@ test('the cookie policy, each tab', async ({ page }) => {
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
     await expectPseudoClean(page, `cookie policy, tab ${tab}`);
   }
+});
+
+test('the passkey offer after a password sign-in, Your passkeys, its rename and remove dialogs', async ({ page, context, baseURL }) => {
+  // A passkey's RP ID is the page's host, which an IP address cannot be: the pages by the name localhost.
+  const origin = (baseURL ?? '').replace('127.0.0.1', 'localhost');
+  await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'de-DE', url: origin }]);
+  await addAuthenticator(page);
+  await page.goto(`${origin}${PSEUDO_PREFIX}/app/${brand}/login?SMQUERYDATA=pseudo&TARGET=%2Fapps%2Fhome`);
+  await page.getByLabel(shown('login.userId')).fill('jdoe');
+  await page.getByLabel(shown('login.password'), { exact: true }).fill('Summer#2026');
+  await page.getByRole('button', { name: shown('login.submit'), exact: true }).click();
+  await expect(page.getByRole('heading', { name: shown('passkey.offer.heading') })).toBeVisible();
+  await expectPseudoClean(page, 'the passkey offer');
+  await page.getByRole('button', { name: shown('passkey.offer.create') }).click();
+  await expect(page).toHaveURL(/\/apps\/home$/);
+  await page.goto(`${origin}${PSEUDO_PREFIX}/app/${brand}/passkey`);
+  const rename = page.getByRole('button', { name: new RegExp(`^${escaped(shown('passkey.manage.renameNamed').split('{{name}}')[0] ?? '')}`) });
+  await expect(rename).toBeVisible();
+  // The passkey's name is the service's (from the authenticator's AAGUID, else "Passkey": design.md), not interface text.
+  const data = ['Passkey'];
+  await expectPseudoClean(page, 'Your passkeys', data);
+  await rename.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectPseudoClean(page, 'the rename dialog', data);
+  await page.getByRole('button', { name: shown('passkey.manage.cancel') }).click();
+  await page.getByRole('button', { name: new RegExp(`^${escaped(shown('passkey.manage.removeNamed').split('{{name}}')[0] ?? '')}`) }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectPseudoClean(page, 'the remove dialog', data);
 });

@@ -29,6 +29,9 @@ export function shown(key: TranslationKey, values: Record<string, string | numbe
   return pseudoText(TRANSLATIONS['en-US'][key]).replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(values[name] ?? `{{${name}}}`));
 }
 
+/** A text as a pattern that finds it as it is. */
+export const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The brand's name as its logo spells it: data the logo carries in every language, never translated. */
 function logoTexts(brand: string): string[] {
   const svg = readFileSync(join(root, 'brands', brand, 'logo.svg'), 'utf8');
@@ -40,6 +43,8 @@ function logoTexts(brand: string): string[] {
  * digit outside the markers is a word the build did not translate.
  */
 const DATA: ReadonlyArray<{ pattern: RegExp; why: string }> = [
+  // Before the phone numbers, whose pattern would take the date's digits and leave its time.
+  { pattern: /\b\d{1,2}[./]\d{1,2}[./]\d{4}(?:, \d{1,2}:\d{2})?/g, why: 'a date and time (a passkey\'s), which the browser formats for the page\'s language (Intl)' },
   { pattern: /[\w.*+-]+@[\w-]+(?:\.[\w-]+)+/g, why: 'an e-mail address: the brand\'s support address, or the masked address the service returns' },
   { pattern: /\+?\d[\d ().-]{5,}\d/g, why: 'a phone number: the brand\'s support line' },
   { pattern: /\*{2,}\d{2,4}\b/g, why: 'a masked phone number (its last digits) the service returns for a channel' },
@@ -50,9 +55,9 @@ const DATA: ReadonlyArray<{ pattern: RegExp; why: string }> = [
 ];
 
 /** `text` with the data of the page taken out (`data` adds what the walk typed or the service sent on this page). */
-function withoutData(text: string, data: readonly string[]): string {
+function withoutData(text: string, data: ReadonlyArray<string | RegExp>): string {
   let left = text;
-  for (const value of data) left = left.split(value).join(' ');
+  for (const value of data) left = typeof value === 'string' ? left.split(value).join(' ') : left.replace(new RegExp(value.source, 'g'), ' ');
   for (const { pattern } of DATA) left = left.replace(pattern, ' ');
   return left;
 }
@@ -70,7 +75,7 @@ async function textsOnPage(page: Page): Promise<string[]> {
 }
 
 /** The texts of the page with a letter or digit outside the markers, data taken out. */
-async function unmarked(page: Page, data: readonly string[]): Promise<string[]> {
+async function unmarked(page: Page, data: ReadonlyArray<string | RegExp>): Promise<string[]> {
   const texts = await textsOnPage(page);
   return [...new Set(texts.filter((text) => /[\p{L}\p{N}]/u.test(withoutData(unmarkedText(text), data))))];
 }
@@ -136,7 +141,7 @@ async function painted(page: Page): Promise<void> {
  * The state on screen, at each width: no text outside the markers but data (`data`: what the walk typed or the
  * service sent here), and no text cut off or overflowing its box. Leaves the page at the first width.
  */
-export async function expectPseudoClean(page: Page, label: string, data: readonly string[] = []): Promise<void> {
+export async function expectPseudoClean(page: Page, label: string, data: ReadonlyArray<string | RegExp> = []): Promise<void> {
   const height = page.viewportSize()?.height ?? 844;
   const problems: string[] = [];
   for (const width of [...WIDTHS].reverse()) {
