@@ -8,7 +8,7 @@ export const PSEUDO_OPEN = '⟦';
 /** Closes a pseudo text. */
 export const PSEUDO_CLOSE = '⟧';
 /** How much longer a pseudo text is than its en-US source (letters added over letters there). */
-export const PSEUDO_GROWTH = 0.4;
+const PSEUDO_GROWTH = 0.4;
 
 const ACCENTED: Readonly<Record<string, string>> = Object.fromEntries([
   ...[...'abcdefghijklmnopqrstuvwxyz'].map((letter, index) => [letter, [...'áƀçđéƒĝĥíĵķłɱñóþǫŕšţúṽŵẋýž'][index] ?? letter]),

@@ -22,7 +22,7 @@ export const PSEUDO_BRANDS = [PSEUDO_BRAND, SHEET_BRAND];
 /** The address prefix of the pseudo texts: de-DE's slot until a language is data (issue 45). */
 export const PSEUDO_PREFIX = `/${DE_DE_SLOT.tag}`;
 /** The widths every state is checked at: a desktop and a phone. */
-export const WIDTHS = [1280, 390] as const;
+const WIDTHS = [1280, 390] as const;
 
 /** A translation as the pseudo build shows it, to find an element by (placeholders filled as the page does). */
 export function shown(key: TranslationKey, values: Record<string, string | number> = {}): string {
