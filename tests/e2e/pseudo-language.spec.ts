@@ -4,7 +4,7 @@ import { LOGIN_MESSAGE_KEYS } from '../../src/lib/login-messages.ts';
 import { islandsHydrated } from './support/hydration.ts';
 import { hostsOnThisMachine } from './support/mapped-hosts.ts';
 import { addAuthenticator } from './support/passkeys.ts';
-import { escaped, expectPseudoClean, PSEUDO_BRAND, PSEUDO_PREFIX, SHEET_BRAND, shown, test } from './support/pseudo-walk.ts';
+import { escaped, expectNoOverflow, expectPseudoClean, PSEUDO_BRAND, PSEUDO_PREFIX, SHEET_BRAND, shown, test } from './support/pseudo-walk.ts';
 
 // Issue 45's pseudo-language walk: a build whose de-DE texts are en-US accented, 40% longer and marked ⟦…⟧
 // (tests/support/pseudo-language.ts), walked through every page type and state at 1280 and 390 px. It fails on
@@ -144,4 +144,27 @@ test('the passkey offer after a password sign-in, Your passkeys, its rename and 
   await page.getByRole('button', { name: new RegExp(`^${escaped(shown('passkey.manage.removeNamed').split('{{name}}')[0] ?? '')}`) }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectPseudoClean(page, 'the remove dialog', data);
+});
+
+test('the German pages, their messages and dialogs: no text cut off or overflowing', async ({ page }) => {
+  // German itself, as the run's build has it (project desktop's origin, which only reads): its long compound words
+  // are what the pseudo texts cannot make.
+  const german = `http://localhost:${process.env['E2E_PORT'] ?? '4399'}/de-DE`;
+  const pages = [
+    ...LOGIN_MESSAGE_KEYS.map((key) => `/app/${brand}/login?SMQUERYDATA=de&SMUSRMSG=${encodeURIComponent(MESSAGE_OF[key])}`),
+    ...['ISB_USRUP06', 'ISB_PASSVAL01', 'OTHER'].map((error) => `/self-service/${brand}/fps-self-change-pw?uid=mstaff&uti=internal&FTUF=N&SMPWERR=${error}`),
+    `/self-service/${brand}/fps`, `/self-service/${brand}/fps?FTUF=Y`, `/self-service/${brand}/fuid`,
+    ...[...INFO_PAGES, 'cookiePolicy', 'no-such-page'].map((route) => `/app/${brand}/${route}`),
+  ];
+  for (const path of pages) {
+    await page.goto(`${german}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoOverflow(page, path);
+    const support = page.getByRole('button', { name: 'Hilfe', exact: true });
+    if (await support.count()) {
+      await support.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoOverflow(page, `${path} with the support dialog open`);
+    }
+  }
 });

@@ -137,20 +137,30 @@ async function painted(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
-/**
- * The state on screen, at each width: no text outside the markers but data (`data`: what the walk typed or the
- * service sent here), and no text cut off or overflowing its box. Leaves the page at the first width.
- */
-export async function expectPseudoClean(page: Page, label: string, data: ReadonlyArray<string | RegExp> = []): Promise<void> {
+/** What the state on screen shows wrong at each width: text outside the markers (unless `data` is undefined), overflows. */
+async function problemsAtEachWidth(page: Page, data: ReadonlyArray<string | RegExp> | undefined): Promise<string[]> {
   const height = page.viewportSize()?.height ?? 844;
   const problems: string[] = [];
   for (const width of [...WIDTHS].reverse()) {
     await page.setViewportSize({ width, height });
     await painted(page);
-    for (const text of await unmarked(page, data)) problems.push(`${String(width)} px: outside the markers: ${JSON.stringify(text)}`);
+    if (data) for (const text of await unmarked(page, data)) problems.push(`${String(width)} px: outside the markers: ${JSON.stringify(text)}`);
     for (const { what, element, text } of await overflows(page)) problems.push(`${String(width)} px: ${element} ${what}: ${JSON.stringify(text)}`);
   }
-  expect(problems, `${label}: untranslated or overflowing text`).toEqual([]);
+  return problems;
+}
+
+/**
+ * The state on screen, at each width: no text outside the markers but data (`data`: what the walk typed or the
+ * service sent here), and no text cut off or overflowing its box. Leaves the page at the first width.
+ */
+export async function expectPseudoClean(page: Page, label: string, data: ReadonlyArray<string | RegExp> = []): Promise<void> {
+  expect(await problemsAtEachWidth(page, data), `${label}: untranslated or overflowing text`).toEqual([]);
+}
+
+/** The state on screen, in a real language, at each width: no text cut off or overflowing its box. */
+export async function expectNoOverflow(page: Page, label: string): Promise<void> {
+  expect(await problemsAtEachWidth(page, undefined), `${label}: overflowing text`).toEqual([]);
 }
 
 /**
