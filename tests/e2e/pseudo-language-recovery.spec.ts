@@ -106,6 +106,17 @@ test('forgot password: the service unreachable, failing, or refusing for too man
   }
 });
 
+test('forgot password whose code fails to arrive: the notice with Try again and Reload', async ({ page }) => {
+  const { userId, next } = wizard(page);
+  await page.goto(fps);
+  // A deploy under the open page: every hashed script answers 404 from now on.
+  await page.route((url) => /^\/_astro\/[\w.-]+\.js$/.test(url.pathname), (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  await userId.fill('jdoe');
+  await next.click();
+  await expect(page.getByRole('alert').filter({ hasText: shown('common.codeFailure.message') })).toBeVisible();
+  await expectPseudoClean(page, 'code failure notice');
+});
+
 test('first-time user and forgot user id: field errors and the INFO step', async ({ page, request }) => {
   const { next, passcode, submit, channel } = wizard(page);
   await page.goto(`${fps}?FTUF=Y`);
