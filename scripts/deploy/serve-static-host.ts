@@ -63,6 +63,12 @@ export interface ServeOptions {
   releases?: string;
   /** The services' origin (`http://HOST:PORT`) the service paths go to; without it they answer 503 (Cloudflare) or 404 (Netlify). */
   services?: string;
+  /**
+   * Runs the runtime in a process group of its own, for a caller that stops it with `stopStaticHost` while going on
+   * itself (a test's afterAll). Otherwise it stays in the caller's group, so whatever stops that group (Ctrl-C,
+   * Playwright ending a webServer) stops the runtime and its children too.
+   */
+  ownGroup?: boolean;
 }
 
 /**
@@ -88,7 +94,7 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
   };
   if (options.host === 'cloudflare') {
     const binding = options.services ? ['--binding', `PORTAL_SERVICES_ORIGIN=${options.services}`] : [];
-    return spawn(bin('wrangler'), ['pages', 'dev', release.site, `--compatibility-date=${COMPATIBILITY_DATE}`, '--ip', '127.0.0.1', '--port', String(options.port), '--inspector-port', String(options.port + 1), '--show-interactive-dev-session=false', '--log-level', 'warn', ...binding], { cwd: release.dir, env, stdio: 'inherit' });
+    return spawn(bin('wrangler'), ['pages', 'dev', release.site, `--compatibility-date=${COMPATIBILITY_DATE}`, '--ip', '127.0.0.1', '--port', String(options.port), '--inspector-port', String(options.port + 1), '--show-interactive-dev-session=false', '--log-level', 'warn', ...binding], { cwd: release.dir, env, stdio: 'inherit', detached: options.ownGroup === true });
   }
   // netlify dev's static server takes 3999 unless told: the dev section of the release's netlify.toml tells it. And
   // netlify dev takes the edge functions' folder from the nearest package.json's folder (this repository's root, even
@@ -128,7 +134,20 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
   // The edge functions' Deno gets only netlify dev's own variables and those of its env files (`[dev] envFiles`).
   writeFileSync(dotEnv, 'DENO_NO_UPDATE_CHECK=1\n');
   const quiet = { XDG_CONFIG_HOME: home, PORTAL_LOOPBACK_HOSTS: options.services ? new URL(options.services).hostname : '' };
-  return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env: { ...env, ...loopback, ...bootstrap, ...quiet }, stdio: 'inherit' });
+  return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env: { ...env, ...loopback, ...bootstrap, ...quiet }, stdio: 'inherit', detached: options.ownGroup === true });
+}
+
+/**
+ * Stops a runtime `serveStaticHost` started, with everything it started (any other child: itself): netlify dev leaves its Deno server running
+ * when only the CLI is told to stop, so each runtime runs in a process group of its own and the group is signalled.
+ */
+export function stopStaticHost(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
 }
 
 if (import.meta.main) {
@@ -157,6 +176,6 @@ if (import.meta.main) {
   }
   console.log(`${host === 'cloudflare' ? 'Cloudflare Pages (wrangler pages dev)' : 'Netlify (netlify dev)'} on http://127.0.0.1:${String(port)}/app/nxn/login?SMQUERYDATA=demo`);
   console.log(services ? `  service paths (${SERVICE_PREFIXES.join(', ')}) to ${services}` : '  no --services HOST:PORT: the service paths have nowhere to go, so nobody can sign in');
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopStaticHost(child, signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { serveStaticHost } from '../../scripts/deploy/serve-static-host.ts';
+import { serveStaticHost, stopStaticHost } from '../../scripts/deploy/serve-static-host.ts';
 import type { StaticHost } from '../../scripts/deploy/serve-static-host.ts';
 import { GERMAN_LOGIN, LoginPage } from '../e2e/support/login-page.ts';
 import { HOSTS_DIR, OUTAGE_PORTS } from './hosts.ts';
@@ -26,11 +26,11 @@ function withServiceDown(host: StaticHost): string {
     const dead = createServer();
     const deadPort = await new Promise<number>((resolve) => dead.listen(0, '127.0.0.1', () => resolve((dead.address() as AddressInfo).port)));
     await new Promise((resolve) => dead.close(resolve));
-    runtime = serveStaticHost({ host, port: OUTAGE_PORTS[host], releases: join(HOSTS_DIR, `outage-${host}`), services: `http://127.0.0.1:${String(deadPort)}` });
+    runtime = serveStaticHost({ host, port: OUTAGE_PORTS[host], releases: join(HOSTS_DIR, `outage-${host}`), services: `http://127.0.0.1:${String(deadPort)}`, ownGroup: true });
     await expect.poll(() => fetch(`${base}/app/nxn/login`, { redirect: 'manual' }).then((response) => response.status, () => 0), { timeout: 150_000 }).toBe(200);
   });
   test.afterAll(() => {
-    runtime?.kill('SIGTERM');
+    if (runtime) stopStaticHost(runtime);
   });
   return base;
 }

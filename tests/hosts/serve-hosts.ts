@@ -13,7 +13,7 @@ import { DIST_DIR, ensureBuilt } from '../../scripts/server/ensure-built.ts';
 import { createPortalServer } from '../../scripts/server/portal-server.ts';
 import { createEmulator, hostWithPort } from '../../scripts/emulator/create-emulator.ts';
 import { makeRelease } from '../../scripts/deploy/release.ts';
-import { serveStaticHost } from '../../scripts/deploy/serve-static-host.ts';
+import { serveStaticHost, stopStaticHost } from '../../scripts/deploy/serve-static-host.ts';
 import { BUNDLED_EMULATOR_PORT, HOST_NAMES, HOST_PORTS, HOSTS_DIR, NGINX_SERVICES_PORT, SERVICE_HOST_PORTS, SERVICES_PORTS } from './hosts.ts';
 import type { HostName } from './hosts.ts';
 
@@ -23,7 +23,7 @@ rmSync(HOSTS_DIR, { recursive: true, force: true });
 
 const children: ChildProcess[] = [];
 const stopAll = () => {
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) stopStaticHost(child);
 };
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
