@@ -9,6 +9,8 @@ import { formatProblem } from '../../src/config/config-errors.ts';
 import { checkBrands } from './check-brands.ts';
 import { createBrand } from './new-brand.ts';
 import { loadBrands } from '../../src/config/load-brands.ts';
+import { missingContentFiles } from '../../src/config/content-files.ts';
+import { missingTranslations } from '../../src/i18n/locale-files.ts';
 
 const root = join(import.meta.dirname, '../..');
 const content = join(root, 'content');
@@ -59,7 +61,7 @@ test('the check names each kind of brand problem with its exact line', () => {
   }));
   rmSync(join(brands, 'nxn', 'logo.svg'));
   expect(lines(['cwa', 'summit', 'harbor', 'nxn'])).toEqual([
-    'brands/cwa/brand.json: displayName: must be a text, or { "en-US": text, "de-DE": text } with both languages',
+    'brands/cwa/brand.json: displayName: no text for de-DE, which this brand offers (languages: en-US, de-DE): add "de-DE" or give one text for every language',
     'brands/cwa/brand.json: colour: unknown key',
     'brands/summit/theme.scss: $color-on-primary on $color-primary: contrast 1.51:1 is below WCAG AA 4.5:1: change $color-on-primary (text on buttons and on the selected tab) or $color-primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) in theme.scss',
     'brands/summit/theme.scss: $color-primary on $color-surface: contrast 1.51:1 is below WCAG AA 4.5:1: change $color-primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) or $color-surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in theme.scss',
@@ -132,5 +134,53 @@ test('the scaffold keeps the brand\'s name as typed, in brand.json and in the lo
     const read = (written = '') => written.replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
     expect(read(svg?.attributes['aria-label'])).toBe(name);
     expect(read(text?.children.map((node) => (node.type === TEXT_NODE ? node.value : '')).join(''))).toBe(name);
+  }
+});
+
+test('a brand offers the languages its folder names: each of its texts needs those only, and the default language is required (issue 45)', () => {
+  const config = join(brands, 'cwa', 'brand.json');
+  const cwa = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
+  // English only: an English text is enough everywhere, in brand.json and support.json.
+  writeFileSync(config, JSON.stringify({ ...cwa, languages: ['en-US'], displayName: { 'en-US': 'CWA' } }));
+  writeFileSync(join(brands, 'cwa', 'support.json'), JSON.stringify({ title: { 'en-US': 'Help' }, paragraphs: ['Call us'] }));
+  expect(lines(['cwa'])).toEqual([]);
+  expect(loadBrands(brands, ['cwa'])[0]?.config.languages).toEqual(['en-US']);
+  // Both languages (the default): every text names both, each missing one named with its file and key.
+  writeFileSync(config, JSON.stringify({ ...cwa, displayName: { 'en-US': 'CWA' } }));
+  expect(lines(['cwa'])).toEqual([
+    'brands/cwa/brand.json: displayName: no text for de-DE, which this brand offers (languages: en-US, de-DE): add "de-DE" or give one text for every language',
+    'brands/cwa/support.json: title: no text for de-DE, which this brand offers (languages: en-US, de-DE): add "de-DE" or give one text for every language',
+  ]);
+  writeFileSync(join(brands, 'cwa', 'support.json'), JSON.stringify({ title: 'Help', paragraphs: ['Call us'] }));
+  writeFileSync(config, JSON.stringify({ ...cwa, languages: ['de-DE'] }));
+  expect(lines(['cwa'])).toEqual(['brands/cwa/brand.json: languages: must include en-US, the default language: its addresses have no prefix']);
+  writeFileSync(config, JSON.stringify({ ...cwa, languages: ['en-US', 'fr-FR'] }));
+  expect(lines(['cwa'])).toEqual(['brands/cwa/brand.json: languages[1]: must be a language of src/domain/languages.json (en-US, de-DE)']);
+});
+
+test('an offered language\'s missing translations and content are named with their file and key (issue 45)', () => {
+  const locales = mkdtempSync(join(tmpdir(), 'brand-tools-locales-'));
+  const contentCopy = mkdtempSync(join(tmpdir(), 'brand-tools-content-'));
+  try {
+    cpSync(join(root, 'src/i18n/locales'), locales, { recursive: true });
+    cpSync(content, contentCopy, { recursive: true });
+    expect(missingTranslations('de-DE', locales)).toEqual([]);
+    expect(missingContentFiles(contentCopy, 'de-DE')).toEqual([]);
+    const login = join(locales, 'de-DE', 'login.json');
+    const table = JSON.parse(readFileSync(login, 'utf8')) as Record<string, string>;
+    delete table['login.submit'];
+    writeFileSync(login, JSON.stringify(table));
+    rmSync(join(locales, 'de-DE', 'passkeys.json'));
+    rmSync(join(contentCopy, 'portal-de-de', 'termsofuse.json'));
+    expect(missingTranslations('de-DE', locales).map(formatProblem)).toEqual([
+      'src/i18n/locales/de-DE/login.json: login.submit: no de-DE text (the en-US text: "Log In")',
+      'src/i18n/locales/de-DE/passkeys.json: (root): missing or not a JSON object: copy src/i18n/locales/en-US/passkeys.json and translate its texts',
+    ]);
+    expect(missingContentFiles(contentCopy, 'de-DE').map(formatProblem)).toEqual([
+      'content/portal-de-de/termsofuse.json: (file): missing: the de-DE pages would show content/gateway/termsofuse.json (en-US); add it in de-DE',
+    ]);
+  } finally {
+    rmSync(locales, { recursive: true, force: true });
+    rmSync(contentCopy, { recursive: true, force: true });
   }
 });

@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test';
 import type { Browser } from '@playwright/test';
 import { listBrandKeys } from '../../src/config/brand-keys.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
+import { LANGUAGES, languagePrefix } from '../../src/domain/languages.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../browsers/chromium.ts';
 import { buildPreview } from './preview-build.ts';
 import { serveWithEmulator } from '../server/serve-with-emulator.ts';
@@ -33,7 +34,7 @@ const PAGES: ReadonlyArray<readonly [string, string]> = [
   ['Cookie policy', '/app/{wl}/cookiePolicy'],
   ['Page not found', '/app/{wl}/no-such-page'],
 ];
-const LANGUAGES = [['en-US', ''], ['de-DE', '/de-DE']] as const;
+const LANGUAGE_ADDRESSES = LANGUAGES.map((language) => [language, languagePrefix(language)] as const);
 const WIDTHS = [390, 1280] as const;
 
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
@@ -81,7 +82,7 @@ try {
     const compared = key === DEFAULT_BRAND ? [key] : [key, DEFAULT_BRAND];
     for (const [name, template] of PAGES) {
       const rows: string[] = [];
-      for (const [language, prefix] of LANGUAGES) {
+      for (const [language, prefix] of LANGUAGE_ADDRESSES) {
         for (const width of WIDTHS) {
           const cells: string[] = [];
           for (const brand of compared) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deepPartial } from './deep-partial.ts';
-import { localizedTextSchema } from './language-schema.ts';
+import { languageTagSchema, localizedTextSchema } from './language-schema.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../domain/languages.ts';
 import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
 import { DEPLOYED_ENVIRONMENTS } from '../domain/environments.ts';
 import { BRAND_KEY } from '../domain/brands.ts';
@@ -55,6 +56,18 @@ export type ConsentProvider = z.infer<typeof consentProviderSchema>;
 export const brandConfigSchema = z.strictObject({
   /** The JSON Schema editors check the file with (brand.schema.json); no effect on the pages. @example "../brand.schema.json" */
   $schema: schemaReferenceSchema,
+  /**
+   * The languages this brand's pages are built in, from src/domain/languages.json; it must include the default
+   * language (en-US), whose addresses have no prefix. A brand gets no page, link or host rule in another, and a
+   * language cookie naming another shows its default-language pages. Every text of the brand names each of them.
+   * @default every language of src/domain/languages.json
+   * @example ["en-US"]
+   */
+  languages: z.array(languageTagSchema.refine(isLanguage, { error: `must be a language of src/domain/languages.json (${LANGUAGES.join(', ')})` }))
+    .min(1)
+    .refine((tags) => tags.includes(DEFAULT_LANGUAGE), { error: `must include ${DEFAULT_LANGUAGE}, the default language: its addresses have no prefix` })
+    .refine((tags) => new Set(tags).size === tags.length, { error: 'names a language twice' })
+    .optional(),
   /** Shown in titles and alt text. @example "NXN Investor Services" */
   displayName: localizedTextSchema,
   /** The wide login style (login-mode flag of the white-label settings). */

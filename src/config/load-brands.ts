@@ -10,7 +10,8 @@ import { DEFAULT_BRAND, showsForgotUserIdLink } from '../domain/brands.ts';
 import { ConfigError, locateProblems, problemsFromZod } from './config-errors.ts';
 import type { ConfigProblem } from './config-errors.ts';
 import { deepMerge } from './deep-merge.ts';
-import { LANGUAGES } from '../domain/languages.ts';
+import { LANGUAGES, isLanguage } from '../domain/languages.ts';
+import type { Language } from '../domain/languages.ts';
 import { reservedBrandKeys } from '../hosting/route-table.ts';
 import { listBrandKeys } from './brand-keys.ts';
 
@@ -22,7 +23,7 @@ const DEFAULTS_DIR = '_defaults';
 export const DEFAULTS_ENTRY = DEFAULTS_DIR;
 
 // A per-language text replaces the default's whole, so a missing language is reported, not borrowed.
-const isLocalizedTextObject = (value: Record<string, unknown>) => Object.keys(value).some((key) => (LANGUAGES as readonly string[]).includes(key));
+const isLocalizedTextObject = (value: Record<string, unknown>) => Object.keys(value).some((key) => LANGUAGES.includes(key));
 
 /** A JSON file read: its value and text, or the problem that kept it from being read. */
 type JsonRead = { ok: true; value: unknown; text: string } | { ok: false; problem: ConfigProblem };
@@ -86,8 +87,11 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
   if (!raw.ok) problems.push(raw.problem);
   const merged = raw.ok ? deepMerge(defaults, raw.value, isLocalizedTextObject) : defaults;
   const parsed = brandConfigSchema.safeParse(merged);
-  if (raw.ok && !parsed.success) problems.push(...locateProblems(problemsFromZod(file, parsed.error), absolute, raw.text));
   const config = parsed.success ? parsed.data : undefined;
+  // The languages the brand offers, as far as they can be read when another key is wrong, so one run names both.
+  const offered = config?.languages ?? languagesNamed(merged) ?? LANGUAGES;
+  if (raw.ok) problems.push(...locateProblems(missingLanguageTexts(file, merged, offered), absolute, raw.text));
+  if (raw.ok && !parsed.success) problems.push(...locateProblems(problemsFromZod(file, parsed.error), absolute, raw.text));
   if (key === DEFAULT_BRAND && config?.forgotUserIdLink === false) {
     problems.push({ file, path: 'forgotUserIdLink', message: 'the default brand nxn always shows the Forgot User ID link' });
   }
@@ -112,7 +116,10 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
     if (!supportRaw.ok) problems.push(supportRaw.problem);
     else {
       const supportParsed = supportContentSchema.safeParse(supportRaw.value);
-      if (supportParsed.success) support = supportParsed.data;
+      if (supportParsed.success) {
+        support = supportParsed.data;
+        problems.push(...locateProblems(missingLanguageTexts(`brands/${key}/support.json`, supportRaw.value, offered), supportPath, supportRaw.text));
+      }
       else problems.push(...locateProblems(problemsFromZod(`brands/${key}/support.json`, supportParsed.error), supportPath, supportRaw.text));
     }
   }
@@ -128,6 +135,28 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
       support,
     },
   };
+}
+
+/**
+ * Every brand text (a per-language object) that lacks a language the brand offers, one problem each naming the
+ * key and the languages missing: brand:check and the build stop on them, so no page of an offered language shows
+ * another language's text or none.
+ */
+function missingLanguageTexts(file: string, value: unknown, offered: readonly Language[], path = ''): ConfigProblem[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => missingLanguageTexts(file, item, offered, `${path}[${String(index)}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (isLocalizedTextObject(value as Record<string, unknown>)) {
+    const missing = offered.filter((language) => typeof (value as Record<string, unknown>)[language] !== 'string');
+    return missing.length === 0 ? [] : [{ file, path: path || '(root)', message: `no text for ${missing.join(', ')}, which this brand offers (languages: ${offered.join(', ')}): add "${missing.join('", "')}" or give one text for every language` }];
+  }
+  return entries.flatMap(([name, child]) => missingLanguageTexts(file, child, offered, path ? `${path}.${name}` : name));
+}
+
+/** The `languages` a config that failed its schema still names, when they are languages of the list. */
+function languagesNamed(value: unknown): Language[] | undefined {
+  const named = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['languages'] : undefined;
+  return Array.isArray(named) && named.length > 0 && named.every((tag) => typeof tag === 'string' && isLanguage(tag)) ? named.filter((tag): tag is Language => typeof tag === 'string') : undefined;
 }
 
 /** A file name a config that failed its schema still gives (`logo`), to check that file too. */

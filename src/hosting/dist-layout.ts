@@ -1,4 +1,5 @@
 import { BRAND_KEY_FORMAT } from '../domain/brands.ts';
+import { LANGUAGES, languagePrefix } from '../domain/languages.ts';
 import { THEME_DIR } from './brand-theme-files.ts';
 
 /**
@@ -9,8 +10,8 @@ import { THEME_DIR } from './brand-theme-files.ts';
  */
 export const serverDirOf = (siteDir: string): string => `${siteDir.replace(/[\\/]+$/, '')}-server`;
 
-/** Folder prefixes of the languages in a dist/: en-US at the root, the others in a folder of their own. */
-export const LANGUAGE_PREFIXES = ['', 'de-DE/'] as const;
+/** Folder prefixes of the languages in a dist/: the default language at the root, the others in a folder of their own. */
+export const LANGUAGE_PREFIXES: readonly string[] = LANGUAGES.map((language) => (languagePrefix(language) + '/').replace(/^\//, ''));
 
 /** The files and folders of a dist/ that hold one brand's pages, in every language (with their `.gz`). */
 export function brandEntries(wl: string): string[] {

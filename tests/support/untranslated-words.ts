@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TRANSLATIONS } from '../../src/i18n/translations.ts';
+import { translationsOf } from '../../src/i18n/translations.ts';
 
 // An equivalent of a pseudo-locale run on the real build: every word a de-DE page shows must come
 // from the German translations, a brand's German (or language-free) config, or the German content
@@ -38,7 +38,7 @@ function jsonFiles(dir: string): string[] {
  * page under test (a user id, a masked address), which is nobody's translation.
  */
 export function germanVocabulary(repoRoot: string, data: readonly string[] = []): Set<string> {
-  const texts = [...Object.values(TRANSLATIONS['de-DE']), ...data];
+  const texts = [...Object.values(translationsOf('de-DE')), ...data];
   for (const file of jsonFiles(join(repoRoot, 'brands'))) texts.push(...germanStrings(JSON.parse(readFileSync(file, 'utf8'))));
   const german = join(repoRoot, 'content', 'portal-de-de');
   const gateway = join(repoRoot, 'content', 'gateway');
