@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BRAND_KEY_FORMAT, DEFAULT_BRAND } from '../domain/brands.ts';
-import { PREFIXED_LANGUAGES } from '../domain/languages.ts';
+import { LANGUAGES, PREFIXED_LANGUAGES } from '../domain/languages.ts';
+import type { Language } from '../domain/languages.ts';
 import { LANGUAGE_COOKIE } from '../lib/display-language.ts';
 import { WHITE_LABEL_COOKIE } from '../lib/cookies.ts';
 import { ROUTES, SERVICE_PREFIXES, languagePrefix, localizedRoutes, placeholderFormat } from './route-table.ts';
@@ -229,10 +230,11 @@ export function writeRouteFiles(distDir: string, options: RouteFileOptions = rou
  * The not-found pages the table expects a build of `brands` to hold, as files: each where Cloudflare Pages
  * looks first for an address under it (the nearest `404.html` up the path), in every language.
  */
-export function notFoundFiles(brands: readonly string[], routes: readonly RouteRow[] = ROUTES): string[] {
+export function notFoundFiles(brands: readonly string[], routes: readonly RouteRow[] = ROUTES, languagesOf: (wl: string) => readonly Language[] = () => LANGUAGES): string[] {
   return localizedRoutes(routes).flatMap((row) => {
     if (row.kind !== 'not-found') return [];
     const file = `${row.page.replace(/^\//, '')}.html`;
-    return file.includes(':wl') ? brands.map((wl) => file.replace(':wl', wl)) : [file];
+    // A brand's not-found pages come in the languages it offers only.
+    return file.includes(':wl') ? brands.filter((wl) => languagesOf(wl).includes(row.language)).map((wl) => file.replace(':wl', wl)) : [file];
   });
 }
