@@ -46,6 +46,8 @@ import { BASE_CONFIG, chrome } from './playwright-base.ts';
  *                                                                          walk-this-round (issue 43's walk)
  *   (none)                     E2E_PORT + 36  dev-server                   brand-live-edit: a stand-in for another checkout's
  *                                                                          dev server, which brand:preview must refuse
+ *   (none)                     E2E_PORT + 45  (vitest)                     tests/unit/third-language.test.ts: nginx on a copy of
+ *                                                                          the project with a third language (issue 45)
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
  * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and
