@@ -181,10 +181,10 @@ export function nginxRoutes(routes: readonly RouteRow[] = ROUTES): { http: strin
     ...routes.flatMap((row) => (row.kind === 'redirect'
       ? [`location ~ "${nginxRegex(row.from, 'path')}" { return 302 $lang${nginxTarget(row.to)}$is_args$args; }`]
       : [])),
-    '# A language\'s root (/de-DE) as the site root: the white-label cookie\'s login when that brand was built, in that language.',
+    '# A language\'s root (/<tag>) as the site root: the white-label cookie\'s login when that brand was built, in that language.',
     ...(PREFIXED_LANGUAGES.length > 0 ? [`location ~ "^${NGINX_LANGUAGE.replace(/\)\?$/, ')')}/?$" { if (-f $document_root$lang/app/$portal_home_brand/login.html) { return 302 $lang/app/$portal_home_brand/login$is_args$args; } if (-f $document_root/app/$portal_home_brand/login.html) { return 302 /app/$portal_home_brand/login$is_args$args; } return 302 $lang/app/${DEFAULT_BRAND}/login$is_args$args; }`] : []),
-    '# /app/<wl>/ goes to that brand\'s login when the brand was built; else page not found (404).',
-    `location ~ "^${NGINX_LANGUAGE}/app/(?<wl>${BRAND_KEY_FORMAT})/?$" { if (-f $document_root/app/$wl/login.html) { return 302 $lang/app/$wl/login$is_args$args; } return 404; }`,
+    '# /app/<wl>/ goes to that brand\'s login when the brand was built in that language; else page not found (404).',
+    `location ~ "^${NGINX_LANGUAGE}/app/(?<wl>${BRAND_KEY_FORMAT})/?$" { if (-f $document_root$lang/app/$wl/login.html) { return 302 $lang/app/$wl/login$is_args$args; } return 404; }`,
     '',
   ].join('\n');
   return { http, server };
