@@ -154,6 +154,9 @@ test('a brand offers the languages its folder names: each of its texts needs tho
   writeFileSync(join(brands, 'cwa', 'support.json'), JSON.stringify({ title: 'Help', paragraphs: ['Call us'] }));
   writeFileSync(config, JSON.stringify({ ...cwa, languages: ['de-DE'] }));
   expect(lines(['cwa'])).toEqual(['brands/cwa/brand.json: languages: must include en-US, the default language: its addresses have no prefix']);
+  const nxn = join(brands, 'nxn', 'brand.json');
+  writeFileSync(nxn, JSON.stringify({ ...(JSON.parse(readFileSync(nxn, 'utf8')) as object), languages: ['en-US'] }));
+  expect(lines(['nxn'])).toEqual(['brands/nxn/brand.json: languages: the default brand nxn offers every language: the site-wide pages wear it; leave languages out']);
   writeFileSync(config, JSON.stringify({ ...cwa, languages: ['en-US', 'fr-FR'] }));
   expect(lines(['cwa'])).toEqual(['brands/cwa/brand.json: languages[1]: must be a language of src/domain/languages.json (en-US, de-DE)']);
 });

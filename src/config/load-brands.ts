@@ -92,6 +92,10 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
   const offered = config?.languages ?? languagesNamed(merged) ?? LANGUAGES;
   if (raw.ok) problems.push(...locateProblems(missingLanguageTexts(file, merged, offered), absolute, raw.text));
   if (raw.ok && !parsed.success) problems.push(...locateProblems(problemsFromZod(file, parsed.error), absolute, raw.text));
+  // The site-wide pages (the root, the not-found page in every language) wear the default brand.
+  if (key === DEFAULT_BRAND && config?.languages !== undefined && config.languages.length < LANGUAGES.length) {
+    problems.push({ file, path: 'languages', message: `the default brand ${DEFAULT_BRAND} offers every language: the site-wide pages wear it; leave languages out` });
+  }
   if (key === DEFAULT_BRAND && config?.forgotUserIdLink === false) {
     problems.push({ file, path: 'forgotUserIdLink', message: 'the default brand nxn always shows the Forgot User ID link' });
   }
