@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
 
 /** Where the translations live: one folder per language of src/domain/languages.json, its files as the default's. */
-export const LOCALES_DIR = join(import.meta.dirname, 'locales');
+const LOCALES_DIR = join(import.meta.dirname, 'locales');
 
 /** A translations file's flat table, or undefined when it is missing or not a JSON object of texts. */
 function readTable(file: string): Record<string, unknown> | undefined {
