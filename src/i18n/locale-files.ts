@@ -4,8 +4,23 @@ import type { ConfigProblem } from '../config/config-errors.ts';
 import { DEFAULT_LANGUAGE } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
 
-/** Where the translations live: one folder per language of src/domain/languages.json, its files as the default's. */
-const LOCALES_DIR = join(import.meta.dirname, 'locales');
+/**
+ * Where the translations live: one folder per language of src/domain/languages.json, its files as the default's.
+ * From the project's root (where every build, server, test and script runs, as src/config/paths.ts): the build
+ * bundles this module elsewhere, so its own folder would not lead there.
+ */
+const LOCALES_DIR = join(process.cwd(), 'src', 'i18n', 'locales');
+
+/**
+ * One language's flat table: every JSON file of its folder, merged in file-name order (each file's keys carry
+ * its name, so none collide); empty for a language without a folder (its keys then show as themselves).
+ */
+export function readLocaleTable(language: Language, localesDir: string = LOCALES_DIR): Record<string, string> {
+  const folder = join(localesDir, language);
+  if (!existsSync(folder)) return {};
+  const tables = readdirSync(folder).filter((name) => name.endsWith('.json')).sort().map((name) => readTable(join(folder, name)) ?? {});
+  return Object.fromEntries(tables.flatMap((table) => Object.entries(table).filter((entry): entry is [string, string] => typeof entry[1] === 'string')));
+}
 
 /** A translations file's flat table, or undefined when it is missing or not a JSON object of texts. */
 function readTable(file: string): Record<string, unknown> | undefined {

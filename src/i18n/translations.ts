@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
+import { readLocaleTable } from './locale-files.ts';
 // The key set's source: the key type is read from these files, so a key used in code and missing from them is a
 // type error. Every language's tables, these included, are found below by their folder.
 import sourceCommon from './locales/en-US/common.json' with { type: 'json' };
@@ -11,17 +12,6 @@ import sourcePasskeys from './locales/en-US/passkeys.json' with { type: 'json' }
 /** Every translation key; the en-US tables are the source of the key set. */
 export type TranslationKey = keyof (typeof sourceCommon & typeof sourceLogin & typeof sourcePages & typeof sourceRecovery & typeof sourcePasskeys);
 
-/**
- * Every language's tables, found by folder (`src/i18n/locales/<tag>/*.json`): a language of the list
- * (src/domain/languages.json) is its folder, with no code naming it. Eager, so the build reads them once.
- */
-const LOCALE_FILES = import.meta.glob<Record<string, string>>('./locales/*/*.json', { eager: true, import: 'default' });
-
-/** One language's flat table: every file of its folder merged (the keys are prefixed per file, so none collide). */
-function tableOf(language: Language): Record<string, string> {
-  const folder = `./locales/${language}/`;
-  return Object.assign({}, ...Object.entries(LOCALE_FILES).filter(([path]) => path.startsWith(folder)).map(([, table]) => table)) as Record<string, string>;
-}
 
 /**
  * The flat dotted-key tables per language of the list. A language's table may lack keys (a test and brand:check
@@ -29,7 +19,9 @@ function tableOf(language: Language): Record<string, string> {
  * (createTranslator, check-translations.ts).
  */
 export const TRANSLATIONS: Readonly<Record<Language, Readonly<Partial<Record<TranslationKey, string>>>>> = Object.fromEntries(
-  LANGUAGES.map((language) => [language, tableOf(language)]),
+  // Found by folder (`src/i18n/locales/<tag>/*.json`): a language of the list is its folder, no code names it.
+  // Read once per build, from the files (not a bundler's glob): the e2e specs and node scripts read them too.
+  LANGUAGES.map((language) => [language, readLocaleTable(language)]),
 );
 
 /**
