@@ -20,7 +20,7 @@ import { buildSync } from 'esbuild';
 import { z } from 'zod';
 import { netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/hosting/host-routes.ts';
 import { NETLIFY_EDGE_FOLDER, NETLIFY_EDGE_FUNCTION, netlifyEdgeFunction } from '../../src/hosting/netlify-edge.ts';
-import { ROUTES, SERVICE_PREFIXES } from '../../src/hosting/route-table.ts';
+import { ROUTES, SERVICE_PREFIXES, servicePathPattern } from '../../src/hosting/route-table.ts';
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { HEALTH_FILE, RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
 import { readPortalHeaders } from '../../src/hosting/security-headers.ts';
@@ -35,9 +35,12 @@ const NETLIFY_RELATED_ORIGINS = ['[[redirects]]', `from = "/${RELATED_ORIGINS_PA
 /** Netlify's edge function that answers a down service with the brand's outage page (src/hosting/netlify-outage.ts). */
 const NETLIFY_OUTAGE_FUNCTION = 'portal-outage';
 
-/** The edge function's declarations, one per service path and what is below it. */
-const netlifyOutageDeclarations = (): string => SERVICE_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/*`])
-  .map((path) => ['[[edge_functions]]', `path = ${JSON.stringify(path)}`, `function = ${JSON.stringify(NETLIFY_OUTAGE_FUNCTION)}`, ''].join('\n'))
+/**
+ * The edge function's declarations: every path that is a service path once decoded (servicePathPattern), as the
+ * rewrites read it; `/%61pps/…` reaches the service too, so a down service answers it with the outage page as well.
+ */
+const netlifyOutageDeclarations = (): string => SERVICE_PREFIXES
+  .map((prefix) => ['[[edge_functions]]', `pattern = ${JSON.stringify(servicePathPattern(prefix))}`, `function = ${JSON.stringify(NETLIFY_OUTAGE_FUNCTION)}`, ''].join('\n'))
   .join('\n');
 
 /** The edge function's module: its TypeScript source and what it imports, bundled into one ES module. */

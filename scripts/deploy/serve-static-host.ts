@@ -8,8 +8,9 @@
 // needs the npm package deno on PATH.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { delimiter, join, relative, resolve } from 'node:path';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { makeRelease } from './release.ts';
 import { serviceOrigin } from '../../src/hosting/host-routes.ts';
@@ -27,6 +28,26 @@ export type StaticHost = (typeof STATIC_HOSTS)[number];
 export const COMPATIBILITY_DATE = '2025-06-01';
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+/** The types module @netlify/edge-bundler's config extractor imports (its `deno/config.ts`). */
+const NETLIFY_TYPES_URL = 'https://edge.netlify.com/bootstrap/globals/types.ts';
+
+/** The same types as installed: the bootstrap package @netlify/edge-functions-dev depends on, wherever npm put it. */
+function localNetlifyTypes(): string {
+  const fromDev = createRequire(join(root, 'node_modules', '@netlify', 'edge-functions-dev', 'package.json'));
+  return join(dirname(fromDev.resolve('@netlify/edge-functions-bootstrap')), 'bootstrap', 'globals', 'types.d.ts');
+}
+
+/**
+ * The folder netlify dev takes for its project when started in `dir`: the nearest one above it with a package.json
+ * (this repository's root, for a release inside it), else `dir` itself. Its config's paths are read from there.
+ */
+function netlifyProjectRoot(dir: string): string {
+  for (let folder = dir; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, 'package.json'))) return folder;
+    if (dirname(folder) === folder) return dir;
+  }
+}
 
 /** Why a host's runtime cannot start here (not installed), or undefined when it can. */
 export function missingRuntime(host: StaticHost): string | undefined {
@@ -76,14 +97,38 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
   // Without services the release's netlify.toml names no folder (the outage function's is Netlify's default): named too.
   const folder = `edge_functions = ${JSON.stringify(relative(root, join(release.dir, NETLIFY_EDGE_FOLDER)))}`;
   writeFileSync(toml, readFileSync(toml, 'utf8').replace(/^edge_functions = .*\n/m, '').replace(/^\[build\]\n/m, `[build]\n${folder}\n`));
-  appendFileSync(toml, `\n[dev]\nframework = "#static"\nstaticServerPort = ${String(options.port + 1)}\n`);
+  // Its variables from the release's own `.env` only (below), never from a developer's `.env` in the project folder.
+  // netlify dev hands its edge functions only variables from an env file whose name, as written, begins with `.env`
+  // (netlify-cli's edge-functions registry) and resolves the name from its project folder: `.env/../…` is that file.
+  const dotEnv = join(release.dir, '.env');
+  const envFile = `.env/../${relative(netlifyProjectRoot(release.dir), dotEnv)}`;
+  appendFileSync(toml, `\n[dev]\nframework = "#static"\nstaticServerPort = ${String(options.port + 1)}\nenvFiles = [${JSON.stringify(envFile)}]\n`);
+  // Before it runs an edge function, netlify dev reads its inline `config` with @netlify/edge-bundler's extractor
+  // (deno/config.ts), which imports a type from edge.netlify.com: offline that fails (harmless: the declarations are in
+  // netlify.toml), and online it is a request this machine must not make. netlify dev hands the extractor and the
+  // functions the import map netlify.toml names (`[functions] deno_import_map`): it maps that address to the same
+  // file in the bootstrap @netlify/edge-functions-dev ships, so no edge-functions request leaves the machine.
+  const importMap = join(release.dir, 'netlify-dev-import-map.json');
+  writeFileSync(importMap, `${JSON.stringify({ imports: { [NETLIFY_TYPES_URL]: pathToFileURL(localNetlifyTypes()).href } }, null, 2)}\n`);
+  // Named relative to netlify dev's project folder, which its config joins to it (even to an absolute path).
+  appendFileSync(toml, `\n[functions]\ndeno_import_map = ${JSON.stringify(relative(netlifyProjectRoot(release.dir), importMap))}\n`);
   // netlify dev listens on every interface and has no option to say otherwise: the preload makes its server listen on
   // loopback, as wrangler does with --ip (issue 40).
   const loopback = { PORTAL_LOOPBACK_PORT: String(options.port), NODE_OPTIONS: [process.env['NODE_OPTIONS'] ?? '', `--import=${pathToFileURL(join(import.meta.dirname, 'loopback-listen.ts')).href}`].join(' ').trim() };
   // netlify dev imports its edge functions' runtime (the bootstrap) from edge.netlify.com even with --offline; the
   // same bootstrap ships in @netlify/edge-functions-dev (a devDependency), so the runtime starts without the internet.
   const bootstrap = { NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(join(root, 'node_modules', '@netlify', 'edge-functions-dev', 'dist', 'deno', 'bootstrap.mjs')).href };
-  return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env: { ...env, ...loopback, ...bootstrap }, stdio: 'inherit' });
+  // Nothing else leaves the machine either (checked with every connection traced, docs/deploy-netlify.md): the CLI's
+  // telemetry is off by its own setting (its global config, kept in the release: NETLIFY_TELEMETRY_DISABLED is not read
+  // by netlify-cli 23), Deno checks for no new release, and the preload resolves only loopback names and the services'
+  // host (the edge bundler asks edge.netlify.com for its types' version on every start, with no setting to stop it).
+  const home = join(release.dir, '.netlify-home');
+  mkdirSync(join(home, 'netlify'), { recursive: true });
+  writeFileSync(join(home, 'netlify', 'config.json'), `${JSON.stringify({ telemetryDisabled: true })}\n`);
+  // The edge functions' Deno gets only netlify dev's own variables and those of its env files (`[dev] envFiles`).
+  writeFileSync(dotEnv, 'DENO_NO_UPDATE_CHECK=1\n');
+  const quiet = { XDG_CONFIG_HOME: home, PORTAL_LOOPBACK_HOSTS: options.services ? new URL(options.services).hostname : '' };
+  return spawn(bin('netlify'), ['dev', '--offline', '--dir', release.site, '--port', String(options.port)], { cwd: release.dir, env: { ...env, ...loopback, ...bootstrap, ...quiet }, stdio: 'inherit' });
 }
 
 if (import.meta.main) {

@@ -93,7 +93,8 @@ export type BuildInfo = z.infer<typeof buildInfoSchema>;
 
 /**
  * The RP ID of this build's environment (environment-map.json `passkeys`), for the pre-paint gate that tells a
- * host outside its domain (webauthnGateScript); null in MOCK and LOCAL, where the RP ID is the page's host.
+ * host outside its domain (page-scripts/webauthn-gate.ts, given it as pre-paint build data); null in MOCK and LOCAL,
+ * where the RP ID is the page's host.
  */
 export function buildPasskeyRpId(root: string = process.cwd(), environment: Environment = buildEnvironment()): string | null {
   if (isDevelopmentBuild(environment)) return null;

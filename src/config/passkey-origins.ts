@@ -2,6 +2,7 @@ import { getDomainWithoutSuffix } from 'tldts';
 import { DEPLOYED_ENVIRONMENTS } from '../domain/environments.ts';
 import type { DeployedEnvironment, Environment } from '../domain/environments.ts';
 import { resolveEnvironment } from '../lib/environment.ts';
+import { withinRpId } from '../lib/passkey-support.ts';
 import type { EnvironmentMap } from '../contract/environment-map.ts';
 
 // Build time: which origins may use an environment's passkeys, and the WebAuthn related-origins file
@@ -13,8 +14,6 @@ export type BrandHosts = Record<string, Partial<Record<DeployedEnvironment, stri
 /** Registrable-domain labels browsers honour in a related-origins file (Firefox's and Chrome's cap). */
 const RELATED_ORIGIN_LABEL_LIMIT = 5;
 
-/** Whether `host` may use `rpId` without the related-origins file: the RP ID itself or a host under it. */
-const withinRpId = (host: string, rpId: string): boolean => host === rpId || host.endsWith(`.${rpId}`);
 
 export interface PasskeyOrigins {
   /** The RP ID; null in MOCK and LOCAL, where it is the page's host. */

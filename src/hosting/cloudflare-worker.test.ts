@@ -75,12 +75,18 @@ describe('Cloudflare Pages\' _worker.js', () => {
 
   test('issue 40: refuses a path that would read another way at the service, and keeps the origin whatever the path', async () => {
     // The runtime parses request.url as a WHATWG URL: dot segments are resolved and `\\` is `/` before the worker sees it.
-    for (const path of ['/apps/%2e%2e%2f__emulator/outbox', '/apps/..%2f__emulator/outbox', '/apps/..%5c__emulator/outbox', '/apps/%252e%252e%252f__emulator/outbox', '/login/%2E%2E%2Freset', '/apps//evil.example/x', '/portal-login-service//x']) {
+    for (const path of ['/apps/%2e%2e%2f__emulator/outbox', '/apps/..%2f__emulator/outbox', '/apps/..%5c__emulator/outbox', '/apps/%252e%252e%252f__emulator/outbox', '/login/%2E%2E%2Freset', '/apps//evil.example/x', '/portal-login-service//x',
+      // A prefix spelled with escapes is a service path to whoever decodes it, so it is checked too.
+      '/%61pps/..%2f__emulator/outbox', '/app%2fpmg/..%2f..%2f__emulator/outbox', '/apps%2f..%2f__emulator/outbox', '/%6Cogin/%2e%2e%5creset']) {
       seen.length = 0;
       const answer = await visit(path, { redirect: 'manual' });
       expect(answer.status, path).toBe(400);
       expect(seen, path).toEqual([]);
     }
+    // Spelled with escapes and nothing else, it reads one way: proxied as sent, as nginx passes it on.
+    seen.length = 0;
+    await visit('/%61pps/home', { redirect: 'manual' });
+    expect(seen.map((request) => request.url)).toEqual(['/%61pps/home']);
     seen.length = 0;
     await visit('/apps/home?x=//evil.example', { redirect: 'manual' });
     expect(seen.map((request) => [request.url, request.headers.host])).toEqual([['/apps/home?x=//evil.example', new URL(origin).host]]);
@@ -138,10 +144,10 @@ describe('Cloudflare Pages\' _worker.js', () => {
     expect(asked).toEqual(['portal.example/app/nxn/systemUnavailable']);
   });
 
-  test('_routes.json runs it for the service paths only: each prefix and everything below it', () => {
+  test('_routes.json runs it for the service paths only: each prefix and everything below it, and a path with an escape, which may spell one', () => {
     const routes = JSON.parse(workerRoutes()) as { version: number; include: string[]; exclude: string[] };
     expect(routes.version).toBe(1);
-    expect(routes.include).toEqual(SERVICE_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/*`]));
+    expect(routes.include).toEqual([...SERVICE_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/*`]), '/*%*']);
     expect(routes.include.some((rule) => rule.startsWith('/__emulator'))).toBe(false);
     expect(routes.exclude).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { COMMON_SECURITY_HEADERS, NON_PAGE_POLICY } from './security-headers.ts';
-import { AMBIGUOUS_SERVICE_PATH, SERVICE_PREFIXES } from './route-table.ts';
+import { AMBIGUOUS_SERVICE_PATH, SERVICE_PREFIXES, SPELLED_SERVICE_PATH } from './route-table.ts';
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -13,7 +13,10 @@ import { fileURLToPath } from 'node:url';
 
 /** What the worker knows of the build: the service prefixes and the headers every answer carries. */
 export interface WorkerConfig {
+  /** The service prefixes, for `_routes.json`. */
   prefixes: readonly string[];
+  /** SPELLED_SERVICE_PATH's source: a path as sent that is a service path once decoded (`/%61pps/x` too). */
+  servicePath: string;
   /** AMBIGUOUS_SERVICE_PATH's source (case-insensitive): the one rule, carried into the self-contained script. */
   refused: string;
   headers: Readonly<Record<string, string>>;
@@ -33,6 +36,7 @@ export interface WorkerEnv {
 
 const WORKER_CONFIG: WorkerConfig = {
   prefixes: SERVICE_PREFIXES,
+  servicePath: SPELLED_SERVICE_PATH.source,
   refused: AMBIGUOUS_SERVICE_PATH.source,
   headers: { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': NON_PAGE_POLICY, 'Cache-Control': 'no-store' },
 };
@@ -66,7 +70,9 @@ async function outagePage(request: Request, env: WorkerEnv, config: WorkerConfig
  */
 async function handleRequest(request: Request, env: WorkerEnv, config: WorkerConfig, rules: WorkerRules): Promise<Response> {
   const url = new URL(request.url);
-  const isService = config.prefixes.some((prefix) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+  // A prefix spelled with escapes is one too (issue 40): Cloudflare's URL normalisation decodes `%61` before a
+  // worker sees it, wrangler does not, and a service decodes it; either way the check below must run on it.
+  const isService = new RegExp(config.servicePath).test(url.pathname);
   if (!isService) return env.ASSETS.fetch(request);
   const secured = (response: Response): Response => {
     const answer = new Response(response.body, response);
@@ -147,7 +153,12 @@ export function workerScript(config: WorkerConfig = WORKER_CONFIG): string {
   ].join('\n');
 }
 
-/** `_routes.json`: the worker runs for the service paths only (each prefix and everything below it). */
+/**
+ * `_routes.json`: the worker runs for the service paths only (each prefix and everything below it), and for every
+ * path holding an escape (`/*%*`), which may spell a prefix (`/%61pps/…`: the worker's servicePath tells; issue 40).
+ * Rules are globs on the path as sent, so no rule can say "a prefix once decoded"; no page of the portal has a `%`
+ * in its path, so only such paths pay for a worker invocation, and the worker hands them to the assets unchanged.
+ */
 export function workerRoutes(config: WorkerConfig = WORKER_CONFIG): string {
-  return `${JSON.stringify({ version: 1, description: 'Written by the build (src/hosting/cloudflare-worker.ts): the service paths', include: config.prefixes.flatMap((prefix) => [prefix, `${prefix}/*`]), exclude: [] }, null, 2)}\n`;
+  return `${JSON.stringify({ version: 1, description: 'Written by the build (src/hosting/cloudflare-worker.ts): the service paths', include: [...config.prefixes.flatMap((prefix) => [prefix, `${prefix}/*`]), '/*%*'], exclude: [] }, null, 2)}\n`;
 }

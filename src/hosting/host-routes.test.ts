@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROUTES, SERVICE_PREFIXES, compilePattern, fillPattern, isServicePath, matchRoute, reservedBrandKeys } from './route-table.ts';
+import { ROUTES, SERVICE_PREFIXES, SPELLED_SERVICE_PATH, compilePattern, fillPattern, isServicePath, matchRoute, reservedBrandKeys } from './route-table.ts';
 import { REDIRECT_LIMITS, netlifyConfig, netlifyServiceRules, nginxRoutes, notFoundFiles, redirectRuleCounts, routeFileOptionsFromEnv, serviceOrigin, staticHostRedirects, withoutProxyRules, writeRouteFiles } from './host-routes.ts';
 import { serverDirOf } from './dist-layout.ts';
 import { hostRuleProblems, nginxCaptureProblems } from '../../scripts/check-dist/check-dist.ts';
@@ -120,6 +120,32 @@ describe('the service paths', () => {
     for (const path of ['/login/forms/bg/ProcessLogin.fcc', '/login/logout.html', '/pw/forms/smpwservices.fcc', '/apps/home', '/portal-login-service/public/fps/auth',
       '/nxn-service/public/wlTestUrls', '/nxn-metrics/analytics/metrics', '/app/pmg/nxn-metrics/analytics/', '/DPMonitor/rest/v1/dpevents/']) expect(isServicePath(path), path).toBe(true);
     for (const path of ['/__emulator/outbox', '/app/nxn/login', '/apps2', '/loginx', '/app/pmg2/login', '/self-service/nxn/fps']) expect(isServicePath(path), path).toBe(false);
+  });
+
+  test('a path as sent is one when decoded once it is one, however its prefix is spelled (issue 40)', () => {
+    // Every spelling of each prefix with every tail, each character written or escaped (either hex case) by a fixed
+    // walk, judged by decoding the path once, as Netlify's rewrites and the service do.
+    let seed = 40;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const spell = (text: string) => [...text].map((char) => {
+      const hex = char.charCodeAt(0).toString(16).padStart(2, '0');
+      const roll = next();
+      return roll < 0.4 ? char : `%${roll < 0.7 ? hex : hex.toUpperCase()}`;
+    }).join('');
+    let spelledWithEscapes = 0;
+    for (const prefix of SERVICE_PREFIXES) {
+      for (const tail of ['', '/', '/x/y', '%2fx', '%2F..%2f__emulator/outbox', '2', 'x/y', '%252fx']) {
+        for (let round = 0; round < 12; round += 1) {
+          const path = `${spell(prefix)}${tail}`;
+          if (path !== `${prefix}${tail}`) spelledWithEscapes += 1;
+          expect(SPELLED_SERVICE_PATH.test(path), path).toBe(isServicePath(decodeURIComponent(path)));
+        }
+      }
+    }
+    expect(spelledWithEscapes).toBeGreaterThan(500);
+    for (const path of ['/%61pps/..%2f__emulator/outbox', '/app%2fpmg/x', '/%44PMonitor', '/apps%2F']) expect(SPELLED_SERVICE_PATH.test(path), path).toBe(true);
+    // Decoded once only, and case-sensitive as paths are: `%2561` is `%61`, `%41` is `A`.
+    for (const path of ['/%2561pps/x', '/%41pps/x', '/%64PMonitor', '//apps/x', '/__emulator/outbox', '/app/nxn/login']) expect(SPELLED_SERVICE_PATH.test(path), path).toBe(false);
   });
 
   test('nginx\'s service locations proxy every one of them', () => {

@@ -1,4 +1,4 @@
-import { AMBIGUOUS_SERVICE_PATH, SERVICE_PREFIXES } from './route-table.ts';
+import { AMBIGUOUS_SERVICE_PATH, SERVICE_PREFIXES, servicePathPattern } from './route-table.ts';
 
 /**
  * Netlify's side of issue 40: an edge function, run before the redirects and rewrites (in production and in
@@ -41,9 +41,11 @@ export function netlifyEdgeFunction(config: EdgeConfig = { refused: AMBIGUOUS_SE
 }
 
 /**
- * netlify.toml's declarations of the function: every path that begins with a service prefix (`/apps*`: the
- * prefix, below it, and `/apps%2f…`, which a rewrite could read as below it).
+ * netlify.toml's declarations of the function: every path that is a service path once decoded, as a regular
+ * expression (servicePathPattern: `/apps`, below it, `/apps%2f…`, and `/%61pps/…`). netlify dev matches its edge
+ * functions' routes on the path as sent but its rewrites on the decoded one, so a `path = "/apps*"` declaration let
+ * `/%61pps/..%2f__emulator/outbox` reach the service unchecked (issue 40).
  */
 export function netlifyEdgeDeclarations(): string[] {
-  return SERVICE_PREFIXES.map((prefix) => ['[[edge_functions]]', `function = ${JSON.stringify(NETLIFY_EDGE_FUNCTION)}`, `path = ${JSON.stringify(`${prefix}*`)}`].join('\n'));
+  return SERVICE_PREFIXES.map((prefix) => ['[[edge_functions]]', `function = ${JSON.stringify(NETLIFY_EDGE_FUNCTION)}`, `pattern = ${JSON.stringify(servicePathPattern(prefix))}`].join('\n'));
 }

@@ -137,6 +137,33 @@ const EMULATOR_PREFIX = '/__emulator';
 /** Whether `path` is a service path (under one of SERVICE_PREFIXES). */
 export const isServicePath = (path: string): boolean => SERVICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
+/**
+ * `text` in every spelling a path may give it: each character as written or percent-escaped, the escape's hex digits
+ * in either case (`/apps`: `/apps`, `/%61pps`, `%2F%61%70%70%73`). A regex source in the syntax JavaScript, RE2 and
+ * Netlify's routes share (no flags, no lookaround).
+ */
+function spelledEveryWay(text: string): string {
+  // Prefixes are ASCII: one UTF-16 unit is one character and one byte.
+  return Array.from({ length: text.length }, (_, index) => text.charAt(index)).map((char) => {
+    const hex = char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0').replace(/[A-F]/g, (digit) => `[${digit}${digit.toLowerCase()}]`);
+    return `(?:${char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|%${hex})`;
+  }).join('');
+}
+
+/**
+ * The paths as sent (still percent-encoded) under `prefix` once decoded (issue 40): the prefix, any of its characters
+ * escaped, then the end or a slash, itself escaped or not. A regex source of a whole path (`^…$`).
+ */
+export const servicePathPattern = (prefix: (typeof SERVICE_PREFIXES)[number]): string => `^${spelledEveryWay(prefix)}(?:${spelledEveryWay('/')}.*)?$`;
+
+/**
+ * A path as sent that is a service path (isServicePath) once decoded, made from SERVICE_PREFIXES: `/%61pps/x` and
+ * `/app%2fpmg/x` are `/apps/x` and `/app/pmg/x` to a host that decodes the path before it routes (Netlify's
+ * rewrites do). A host whose check matches the path as sent checks every path its proxy takes only this way: the
+ * Netlify edge function's routes and the Cloudflare worker take it, and then refuse AMBIGUOUS_SERVICE_PATH.
+ */
+export const SPELLED_SERVICE_PATH = new RegExp(SERVICE_PREFIXES.map((prefix) => `(?:${servicePathPattern(prefix)})`).join('|'));
+
 /** The site's own folders beside the brands' pages: hashed assets, well-known files, the language folders. */
 const SITE_PREFIXES: readonly PathPattern[] = ['/app', '/self-service', '/_astro', '/.well-known', ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => languagePrefix(language) as PathPattern)];
 

@@ -9,3 +9,9 @@ declare module '*?inline-module' {
   const script: string;
   export default script;
 }
+
+/**
+ * Build data a pre-paint script reads (src/integrations/pre-paint.ts, PrePaintBuildData): replaced by its value when the
+ * script is compiled, so only `?pre-paint` entries may name it.
+ */
+declare const PORTAL_PASSKEY_RP_ID: string | null;

@@ -15,6 +15,8 @@ const FOR_EVERY_BROWSER = [
   '../page-scripts/login-form-action.ts',
   '../page-scripts/fill-user-id.ts',
   '../page-scripts/user-type-mark.ts',
+  // An old browser has no WebAuthn: the gate must mark it, not throw, before the page paints.
+  '../page-scripts/webauthn-gate.ts',
 ];
 
 /** What IE11 cannot run: ES2015+ syntax, and the library calls and globals it lacks that a shared function may reach for. */

@@ -1,18 +1,29 @@
 import { build, transform } from 'esbuild';
 import ts from 'typescript';
 import type { AstroIntegration } from 'astro';
+import { buildPasskeyRpId } from '../config/build-environment.ts';
 
 const SUFFIX = '?pre-paint';
 const MODULE_SUFFIX = '?inline-module';
+
+/** What a pre-paint script may read of the build: constants its source names (declared in pre-paint-modules.d.ts). */
+export interface PrePaintBuildData {
+  /** The RP ID of this build's environment; null in MOCK and LOCAL, where it is the page's host (buildPasskeyRpId). */
+  PORTAL_PASSKEY_RP_ID: string | null;
+}
+
+/** This build's data for the pre-paint scripts. */
+const prePaintBuildData = (): PrePaintBuildData => ({ PORTAL_PASSKEY_RP_ID: buildPasskeyRpId() });
 
 /**
  * A pre-paint script from its TypeScript source: the module and what it imports bundled into one classic
  * script, lowered to ES5 (TypeScript does what esbuild cannot: `const`, arrows, classes) and minified. A rule the
  * islands use (a validator, a password rule) is then written once, and the script that runs before the island
- * wakes is that same code, never a hand copy.
+ * wakes is that same code, never a hand copy. What it needs of the build (the RP ID) comes in as constants.
  */
-export async function compilePrePaint(entry: string): Promise<{ code: string; inputs: string[] }> {
-  const bundled = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2020', metafile: true, legalComments: 'none', tsconfigRaw: {} });
+export async function compilePrePaint(entry: string, data: PrePaintBuildData = prePaintBuildData()): Promise<{ code: string; inputs: string[] }> {
+  const define = Object.fromEntries(Object.entries(data).map(([name, value]) => [name, JSON.stringify(value)]));
+  const bundled = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2020', metafile: true, legalComments: 'none', tsconfigRaw: {}, define });
   const source = bundled.outputFiles[0]?.text ?? '';
   // ES5 is what the pre-paint scripts promise (every browser parses them); TypeScript 6 still lowers to it.
   // eslint-disable-next-line @typescript-eslint/no-deprecated

@@ -1,9 +1,12 @@
 /**
- * Before the first paint: a browser without WebAuthn gets the `no-webauthn` class, which hides what only
- * passkeys can do (the login page's Sign in with a passkey), so nothing appears or goes once script runs.
- * ES5, hashed into the CSP by the page that renders it.
+ * Whether a page on `host` may use the passkeys of `rpId` without the related-origins file: the RP ID itself or a
+ * host under it (WebAuthn's registrable-domain-suffix rule as the portal's hosts use it). The build's checks of the
+ * environment map (config/passkey-origins.ts) and the pages' pre-paint gate (page-scripts/webauthn-gate.ts) both ask
+ * it. ES5 only: every browser runs the gate before the first paint.
  */
-const WEBAUTHN_GATE_SCRIPT = "if(!window.PublicKeyCredential)document.documentElement.className+=' no-webauthn';";
+export function withinRpId(host: string, rpId: string): boolean {
+  return host === rpId || host.slice(-rpId.length - 1) === '.' + rpId;
+}
 
 /**
  * The class the pre-paint gate gives a page on a host outside the RP ID's domain: its passkey UI waits, hidden,
@@ -12,15 +15,8 @@ const WEBAUTHN_GATE_SCRIPT = "if(!window.PublicKeyCredential)document.documentEl
  */
 export const RELATED_HOST_CLASS = 'passkey-related';
 
-/**
- * The gate for a build whose environment has an RP ID (null in MOCK and LOCAL, where the RP ID is the page's
- * host): as WEBAUTHN_GATE_SCRIPT, and on a host that is neither the RP ID nor under it, RELATED_HOST_CLASS.
- */
-export function webauthnGateScript(rpId: string | null): string {
-  if (!rpId) return WEBAUTHN_GATE_SCRIPT;
-  const id = JSON.stringify(rpId);
-  return `(function(){var d=document.documentElement,h=location.hostname,r=${id};if(!window.PublicKeyCredential)d.className+=' no-webauthn';else if(h!==r&&h.slice(-r.length-1)!=='.'+r)d.className+=' ${RELATED_HOST_CLASS}';})();`;
-}
+/** The class the pre-paint gate gives a page in a browser without WebAuthn: what only passkeys can do stays hidden. */
+export const NO_WEBAUTHN_CLASS = 'no-webauthn';
 
 /** How long the offer's module may take to start before the page goes on to TARGET without it (src/page-scripts/passkey-offer-gate.ts). */
 export const OFFER_WATCHDOG_MS = 2500;

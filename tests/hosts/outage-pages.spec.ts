@@ -59,6 +59,10 @@ async function checkOutage(page: Page, base: string, host: StaticHost): Promise<
   await expect(page.locator('body')).toHaveAttribute('data-brand', 'nxn');
   expect(response?.headers()['cache-control']).toBe('no-store');
   await page.screenshot({ path: test.info().outputPath(`outage-${host}-nxn-en-390.png`), fullPage: true });
+  // A prefix spelled with escapes is the same service path to the proxy (issue 40): the same outage page.
+  const escaped = await page.request.get(`${base}/%61pps/home`, { maxRedirects: 0 });
+  expect(OUTAGE_STATUSES).toContain(escaped.status());
+  expect(await escaped.text()).toContain('System Unavailable');
 }
 
 test.describe('Cloudflare', () => {

@@ -176,8 +176,9 @@ test('every metrics path of spec section 7 reaches the service through the runti
 // Issue 40 through the host (hostile-paths.spec.ts runs the same on the bundled server and the suite's other nginx): here, in the
 // file whose journeys share this emulator, so nothing resets or fills its limits under them.
 test('no spelling of a path reaches the emulator\'s inspection endpoints through the runtime: no outbox, no reset', async ({ request }) => {
-  // Netlify's proxy rewrites decode escapes, so its edge function refuses them first (src/hosting/netlify-edge.ts).
-  const answers = await spellingsReachNothing(request, SERVICE_HOST_PORTS[host()], emulatorBase(), host() === 'netlify');
+  // Each host refuses the escaped ones itself before its proxy (nginx's `if`, Cloudflare's worker, Netlify's edge
+  // function: Netlify's proxy rewrites decode escapes), whether the prefix is written or spelled with escapes.
+  const answers = await spellingsReachNothing(request, SERVICE_HOST_PORTS[host()], emulatorBase(), true);
   await test.info().attach('answers', { body: answers.join('\n'), contentType: 'text/plain' });
 });
 

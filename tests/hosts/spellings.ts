@@ -18,6 +18,11 @@ const SPELLINGS: ReadonlyArray<readonly ['GET' | 'POST', string]> = [
   ['GET', '//127.0.0.1/__emulator/outbox'], ['GET', '/apps/%2f%2f127.0.0.1/__emulator/outbox'],
   ['POST', '/login/..\\__emulator/reset'], ['POST', '//login/../__emulator/reset'], ['POST', '/login/%2e%2e%2f__emulator/reset'],
   ['POST', '/login/..%5c__emulator/reset'], ['POST', '/pw/..%2f__emulator/reset'], ['POST', '/apps/%2e%2e/__emulator/reset'],
+  // A prefix spelled with escapes: a host that matches its routes on the path as sent and its proxy on the decoded one
+  // (netlify dev) runs no check on it, then proxies `/apps/../__emulator/outbox`.
+  ['GET', '/%61pps/..%2f__emulator/outbox'], ['GET', '/a%70ps/%2e%2e%2f__emulator/outbox'], ['GET', '/%61%70%70%73%2f..%2f__emulator/outbox'],
+  ['GET', '/app%2fpmg/..%2f..%2f__emulator/outbox'], ['GET', '/%70ortal-login-service/..%5c__emulator/outbox'], ['GET', '/%44PMonitor/%252e%252e%252f__emulator/outbox'],
+  ['POST', '/%6Cogin/..%2f__emulator/reset'], ['POST', '/p%77/%2e%2e%2f__emulator/reset'],
 ];
 
 /** One raw request (no client cleans the path), with its status and body; status 0 when the host closed. */
@@ -56,11 +61,12 @@ const smusrmsg = (location: string | undefined) => new URL(location ?? '', 'http
 
 /**
  * The spellings a host must answer 400 itself when it has a refusal in front of its proxy (`refusesEscapes`): a
- * service prefix, then an escaped slash, backslash or percent, or a `..;` segment, which no runtime resolves before
- * it matches the prefix. (The emulator refuses its inspection to a proxied request anyway, so a host that lets
- * these through would pass the checks above; a real service path behind them would be reached.)
+ * service prefix, as written or spelled with escapes (`/%61pps`: the path decoded once begins with it), then an
+ * escaped slash, backslash or percent, or a `..;` segment, which no runtime resolves before it matches the prefix.
+ * (The emulator refuses its inspection to a proxied request anyway, so a host that lets these through would pass
+ * the checks above; a real service path behind them would be reached.)
  */
-const refusedByHost = (path: string) => SERVICE_PREFIXES.some((prefix) => path.startsWith(prefix)) && /%2f|%5c|%25|\/\.\.;/i.test(path);
+const refusedByHost = (path: string) => SERVICE_PREFIXES.some((prefix) => decodeURIComponent(path).startsWith(prefix)) && /%2f|%5c|%25|\/\.\.;/i.test(path);
 
 /**
  * Every spelling through the host at `port`: no answer carries the outbox (`"messages"`, there even when empty)
