@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -230,5 +230,93 @@ describe('loadBrands', () => {
 
   test('names a brand in a subset that has no folder', () => {
     expect(problemsOf(() => loadBrands(BRANDS, ['nope']))).toEqual(['brands/nope: (folder): no such brand folder']);
+  });
+
+  test('gives a brand without a favicon the defaults\' files and its header colour as theme-color, and a brand its own', () => {
+    const byKey = Object.fromEntries(loadBrands(BRANDS).map((brand) => [brand.key, brand]));
+    const defaults = byKey['summit'];
+    expect(defaults?.favicon.svg).toContain('<svg');
+    expect(Buffer.from(defaults?.favicon.pngBase64 ?? '', 'base64').equals(readFileSync(join(BRANDS, '_defaults/favicon.png')))).toBe(true);
+    expect(defaults?.favicon.pngSize).toBe(180);
+    expect(defaults?.themeColor).toBe('#ffffff');
+    expect(Buffer.from(byKey['cwa']?.favicon.pngBase64 ?? '', 'base64').equals(readFileSync(join(BRANDS, 'cwa/favicon.png')))).toBe(true);
+    expect(byKey['cwa']?.favicon.svg).toContain('#c9a227');
+    expect(byKey['cwa']?.themeColor).toBe('#2e1029');
+  });
+
+  test('takes theme-color from brand.json over the header colour', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', themeColor: '#0a2540' }));
+    expect(loadBrands(root, ['summit'])[0]?.themeColor).toBe('#0a2540');
+  });
+
+  test('names a missing, unreadable or wrong favicon file with its path, every one in one run', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', themeColor: 'navy', favicon: { svg: 'icon.svg', png: 'icon.png' } }));
+    mkdirSync(join(root, 'summit/icon.png'));
+    writeFileSync(join(root, 'harbor/brand.json'), JSON.stringify({ displayName: 'Harbor', favicon: { svg: 'icon.svg', png: 'icon.png' } }));
+    writeFileSync(join(root, 'harbor/icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
+    writeFileSync(join(root, 'harbor/icon.png'), readFileSync(join(root, 'harbor/logo.svg')));
+    writeFileSync(join(root, 'cwa/favicon.png'), readFileSync(join(root, '_defaults/favicon.png')).subarray(0, 16));
+    expect(problemsOf(() => loadBrands(root, ['summit', 'harbor', 'cwa']))).toEqual([
+      'brands/summit/brand.json: themeColor: must be a colour as #rrggbb',
+      'brands/harbor/icon.svg: (root): attribute onload is not allowed in a brand SVG',
+      `brands/harbor/icon.svg: (root): ${SVG_CLEANING_HINT}`,
+      'brands/harbor/icon.png: (root): not a PNG image: export the icon as PNG (not a JPEG or an SVG renamed .png)',
+      'brands/cwa/favicon.png: (root): not a PNG image: export the icon as PNG (not a JPEG or an SVG renamed .png)',
+    ]);
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', favicon: { svg: 'icon.svg', png: 'icon.png' } }));
+    expect(problemsOf(() => loadBrands(root, ['summit']))).toEqual([
+      'brands/summit/brand.json: favicon.svg: file "icon.svg" not found in brands/summit/: add it, or name the file that is there',
+      'brands/summit/icon.png: (root): cannot be read (EISDIR: illegal operation on a directory, read): name the image file in favicon.png of brands/summit/brand.json',
+    ]);
+  });
+
+  test('refuses a favicon PNG that is not square or too small for a home screen', () => {
+    const root = brandsCopy();
+    const png = readFileSync(join(root, '_defaults/favicon.png'));
+    png.writeUInt32BE(32, 16);
+    png.writeUInt32BE(32, 20);
+    writeFileSync(join(root, 'cwa/favicon.png'), png);
+    expect(problemsOf(() => loadBrands(root, ['cwa']))).toEqual([
+      'brands/cwa/favicon.png: (root): 32 x 32 pixels: a favicon PNG must be square and at least 180 x 180 (phones use it as the home-screen icon): export it again at 180 x 180 or larger',
+    ]);
+  });
+
+  test('names a missing default favicon as the defaults\' file', () => {
+    const root = brandsCopy();
+    rmSync(join(root, '_defaults/favicon.svg'));
+    expect(problemsOf(() => loadBrands(root, ['summit']))).toEqual([
+      'brands/_defaults/brand.json: favicon.svg: file "favicon.svg" not found in brands/_defaults/: add it, or name the file that is there',
+    ]);
+  });
+
+  test('refuses a footer link that is not a site path or an https URL, in either language', () => {
+    const root = brandsCopy();
+    const link = (href: unknown) => ({ label: { 'en-US': 'Privacy', 'de-DE': 'Datenschutz' }, href });
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', footerLinks: [
+      link('//evil.example/privacy'),
+      link({ 'en-US': 'https://www.summit.example/privacy', 'de-DE': 'javascript:alert(1)' }),
+      link('http://www.summit.example/privacy'),
+      link('https://user:pw@evil.example/'),
+      link({ 'en-US': '/app/summit/termsOfUse' }),
+      link('/\\evil.example'),
+      link({ 'en-US': 'https://www.summit.example/privacy', 'de-DE': '/app/{wl}/termsOfUse' }),
+    ] }));
+    const refused = 'must be a site path starting with / or an https:// URL, for both languages or each';
+    expect(problemsOf(() => loadBrands(root, ['summit']))).toEqual([
+      `brands/summit/brand.json: footerLinks[0].href: ${refused}`,
+      `brands/summit/brand.json: footerLinks[1].href: ${refused}`,
+      `brands/summit/brand.json: footerLinks[2].href: ${refused}`,
+      `brands/summit/brand.json: footerLinks[3].href: ${refused}`,
+      'brands/summit/brand.json: footerLinks[4].href: must be a text, or { "en-US": text, "de-DE": text } with both languages',
+      `brands/summit/brand.json: footerLinks[5].href: ${refused}`,
+    ]);
+  });
+
+  test('gives a brand without footer links the defaults\', and one with its own only those', () => {
+    const byKey = Object.fromEntries(loadBrands(BRANDS).map((brand) => [brand.key, brand.config.footerLinks]));
+    expect(byKey['summit']).toEqual([{ label: { 'en-US': 'Terms of Use', 'de-DE': 'Nutzungsbedingungen' }, href: '/app/{wl}/termsOfUse' }]);
+    expect(byKey['cwa']?.map((link) => link.href)).toEqual(['/app/{wl}/termsOfUse', { 'en-US': 'https://www.cwa.example/privacy', 'de-DE': 'https://www.cwa.example/de/datenschutz' }, { 'en-US': 'https://www.cwa.example/legal', 'de-DE': 'https://www.cwa.example/de/impressum' }]);
   });
 });

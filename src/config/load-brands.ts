@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkBrandSvg, SVG_CLEANING_HINT } from './brand-svg.ts';
-import { contrastProblems } from './contrast.ts';
+import { contrastProblems, themeTokens } from './contrast.ts';
 import { logoContrastProblems } from './logo-contrast.ts';
 import { brandConfigSchema, brandKeySchema, supportContentSchema } from './brand-schema.ts';
 import type { Brand, BrandFolder, SupportContent } from './brand-schema.ts';
@@ -44,6 +44,7 @@ function readSvg(brandsDir: string, key: string, name: string, field: string): {
   const file = `brands/${key}/brand.json`;
   const absolute = join(brandsDir, key, name);
   if (!existsSync(absolute)) return { problems: [{ file, path: field, message: `file "${name}" not found in brands/${key}/: add it, or name the file that is there` }] };
+  if (!statSync(absolute).isFile()) return { problems: [{ file: `brands/${key}/${name}`, path: '(root)', message: `cannot be read: it is a folder, not a file: name the image file in ${field} of brands/${key}/brand.json` }] };
   // What an editor writes before the image (the XML declaration, a generator's comment, a DOCTYPE without
   // declarations of its own) is not part of it; anything else is checked as it stands.
   const svg = readFileSync(absolute, 'utf8').replace(/^\uFEFF/, '').replace(/^\s*(?:<\?xml[^>]*>\s*|<!--(?:(?!-->)[\s\S])*-->\s*|<!DOCTYPE svg[^[>]*>\s*)*/, '').trim();
@@ -58,6 +59,39 @@ function readSvg(brandsDir: string, key: string, name: string, field: string): {
   }
   return { svg: checked.svg };
 }
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Phones use the PNG as the home-screen icon, which iOS draws at 180 x 180. */
+const MIN_PNG_SIZE = 180;
+
+/** A favicon PNG in base64 with its width, or every problem found in it. */
+function readPng(brandsDir: string, key: string, name: string, field: string): { base64: string; size: number } | { problems: ConfigProblem[] } {
+  const absolute = join(brandsDir, key, name);
+  const pngFile = `brands/${key}/${name}`;
+  if (!existsSync(absolute)) return { problems: [{ file: `brands/${key}/brand.json`, path: field, message: `file "${name}" not found in brands/${key}/: add it, or name the file that is there` }] };
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(absolute);
+  } catch (error) {
+    return { problems: [{ file: pngFile, path: '(root)', message: `cannot be read (${error instanceof Error ? error.message : String(error)}): name the image file in ${field} of brands/${key}/brand.json` }] };
+  }
+  // The IHDR chunk comes first: width and height at bytes 16 and 20.
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR') {
+    return { problems: [{ file: pngFile, path: '(root)', message: 'not a PNG image: export the icon as PNG (not a JPEG or an SVG renamed .png)' }] };
+  }
+  const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+  if (width !== height || width < MIN_PNG_SIZE) {
+    return { problems: [{ file: pngFile, path: '(root)', message: `${String(width)} x ${String(height)} pixels: a favicon PNG must be square and at least ${String(MIN_PNG_SIZE)} x ${String(MIN_PNG_SIZE)} (phones use it as the home-screen icon): export it again at 180 x 180 or larger` }] };
+  }
+  return { base64: bytes.toString('base64'), size: width };
+}
+
+/** Whether the brand's own brand.json names a file at `favicon.<field>` (else the defaults' file is used). */
+const namesOwnFavicon = (raw: JsonRead, field: 'svg' | 'png'): boolean => {
+  if (!raw.ok || typeof raw.value !== 'object' || raw.value === null) return false;
+  const favicon = (raw.value as Record<string, unknown>)['favicon'];
+  return typeof favicon === 'object' && favicon !== null && field in favicon;
+};
 
 type CompiledThemes = ReturnType<typeof compileBrandThemes>;
 
@@ -95,6 +129,12 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
   const logoName = config?.logo ?? fileNameIn(merged, 'logo') ?? 'logo.svg';
   const logo = readSvg(brandsDir, key, logoName, 'logo');
   if ('problems' in logo) problems.push(...logo.problems);
+  // Each favicon file from the folder whose brand.json names it: the brand's own, else brands/_defaults/.
+  const faviconFolder = (field: 'svg' | 'png') => (namesOwnFavicon(raw, field) ? key : DEFAULTS_DIR);
+  const faviconSvg = config ? readSvg(brandsDir, faviconFolder('svg'), config.favicon.svg, 'favicon.svg') : undefined;
+  if (faviconSvg && 'problems' in faviconSvg) problems.push(...faviconSvg.problems);
+  const faviconPng = config ? readPng(brandsDir, faviconFolder('png'), config.favicon.png, 'favicon.png') : undefined;
+  if (faviconPng && 'problems' in faviconPng) problems.push(...faviconPng.problems);
   const sorry = config?.sorryConfig.image ? readSvg(brandsDir, key, config.sorryConfig.image, 'sorryConfig.image') : undefined;
   if (sorry && 'problems' in sorry) problems.push(...sorry.problems);
   const theme = themes.get(key) ?? { problem: { file: `brands/${key}/theme.scss`, path: '(root)', message: 'not compiled' } };
@@ -116,7 +156,7 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
       else problems.push(...locateProblems(problemsFromZod(`brands/${key}/support.json`, supportParsed.error), supportPath, supportRaw.text));
     }
   }
-  if (problems.length > 0 || !config || 'problems' in logo || 'problem' in theme) return { ok: false, problems };
+  if (problems.length > 0 || !config || 'problems' in logo || 'problem' in theme || !faviconSvg || 'problems' in faviconSvg || !faviconPng || 'problems' in faviconPng) return { ok: false, problems };
   return {
     ok: true,
     brand: {
@@ -124,6 +164,8 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
       config: { ...config, forgotUserIdLink: showsForgotUserIdLink(key, config.forgotUserIdLink) },
       themeCss: theme.css,
       logoSvg: logo.svg,
+      favicon: { svg: faviconSvg.svg, pngBase64: faviconPng.base64, pngSize: faviconPng.size },
+      themeColor: config.themeColor ?? themeTokens(theme.css).get('color-header') ?? '#ffffff',
       sorryImageSvg: sorry && 'svg' in sorry ? sorry.svg : undefined,
       support,
     },
