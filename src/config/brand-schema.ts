@@ -8,6 +8,8 @@ import { HOST_NAME_FORMAT } from '../domain/host-names.ts';
 import { CHECKED_BROWSERS, EXCLUDED_BROWSER_PATTERN } from '../lib/legacy-browser.ts';
 import { configProblemSchema } from './config-errors.ts';
 import { SAME_ORIGIN_PATH } from '../lib/safe-redirect.ts';
+import { COLOR_NAMES, COLOR_USES } from './brand-colors.ts';
+import type { ColorName } from './brand-colors.ts';
 
 /** A white-label key: lowercase letters, digits and hyphens, as used in every URL (format: BRAND_KEY_FORMAT). */
 export const brandKeySchema = z
@@ -81,6 +83,13 @@ const consentProviderSchema = z.strictObject({
 });
 export type ConsentProvider = z.infer<typeof consentProviderSchema>;
 
+const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rrggbb');
+
+/** A palette: every colour setting, each described with where it shows (brand.schema.json carries the descriptions). */
+export const paletteSchema = z.strictObject(
+  Object.fromEntries(COLOR_NAMES.map((name) => [name, hexColorSchema.describe(`Where it shows: ${COLOR_USES[name]}. As #rrggbb.`)])) as Record<ColorName, typeof hexColorSchema>,
+);
+
 /** A brand's config (`brands/<wl>/brand.json`), merged over `brands/_defaults/brand.json`. */
 export const brandConfigSchema = z.strictObject({
   /** The JSON Schema editors check the file with (brand.schema.json); no effect on the pages. @example "../brand.schema.json" */
@@ -111,6 +120,18 @@ export const brandConfigSchema = z.strictObject({
    * @example [{ "label": { "en-US": "Imprint", "de-DE": "Impressum" }, "href": { "en-US": "https://www.acme.example/imprint", "de-DE": "https://www.acme.example/de/impressum" } }]
    */
   footerLinks: z.array(footerLinkSchema),
+  /**
+   * The brand's colours, merged over the defaults' (brands/_defaults/brand.json): each says where it shows.
+   * brand:check and the build measure the pairs that must read on each other (text 4.5:1, the focus ring and the
+   * logo 3:1) and name the setting to change. @example { "primary": "#0a2540", "link": "#0a2540" }
+   */
+  colors: paletteSchema,
+  /**
+   * Optional: the colours pages take when the visitor's system is set to dark (`prefers-color-scheme: dark`); a
+   * colour left out keeps its `colors` value. Held to the same checks as `colors`, the logo on the dark header too.
+   * Without it pages stay light. @example { "background": "#0e1116", "surface": "#1b1f24", "text": "#e8eaed" }
+   */
+  darkColors: paletteSchema.partial().optional(),
   /** One or two taglines on the login and outage pages. */
   heroText: z.strictObject({
     tagline1: localizedTextSchema,
@@ -282,8 +303,10 @@ const brandSchema = z.strictObject({
   key: brandKeySchema,
   /** brand.json over the defaults, with whether the Forgot User ID link shows decided (spec 6). */
   config: brandConfigSchema.extend({ forgotUserIdLink: z.boolean() }),
-  /** `:root { --token: value }` compiled from theme.scss. */
+  /** `:root { --token: value }` from the colours and theme.scss, and the dark palette under its media query. */
   themeCss: z.string(),
+  /** `theme-color` under prefers-color-scheme: dark, when the brand has a dark palette: its header. */
+  darkThemeColor: z.string().optional(),
   logoSvg: inlineSvgSchema,
   /** The favicon files as the pages link them: the SVG as checked, the PNG in base64 with its width (square). */
   favicon: z.strictObject({ svg: inlineSvgSchema, pngBase64: z.string().min(1), pngSize: z.number().int().positive() }),

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkBrandSvg, SVG_CLEANING_HINT } from './brand-svg.ts';
-import { contrastProblems, themeTokens } from './contrast.ts';
+import { contrastProblems } from './contrast.ts';
+import { paletteDeclarations } from './brand-colors.ts';
+import type { ColorName, Palette } from './brand-colors.ts';
 import { logoContrastProblems } from './logo-contrast.ts';
-import { brandConfigSchema, brandKeySchema, supportContentSchema } from './brand-schema.ts';
+import { brandConfigSchema, brandKeySchema, paletteSchema, supportContentSchema } from './brand-schema.ts';
 import type { Brand, BrandFolder, SupportContent } from './brand-schema.ts';
 import { compileBrandThemes } from './brand-theme.ts';
 import { DEFAULT_BRAND, showsForgotUserIdLink } from '../domain/brands.ts';
@@ -93,6 +95,18 @@ const namesOwnFavicon = (raw: JsonRead, field: 'svg' | 'png'): boolean => {
   return typeof favicon === 'object' && favicon !== null && field in favicon;
 };
 
+type Colors = Readonly<Record<ColorName, string>>;
+type PaletteCss = { name: Palette; declarations: string; css: string };
+
+/** A brand's light palette and, when it has one, its dark palette (the light one with darkColors over it). */
+function brandPalettes(colors: Colors, dark: { readonly [name in ColorName]?: string | undefined } | undefined): { light: PaletteCss; dark: PaletteCss | undefined } {
+  const of = (name: Palette, palette: { readonly [name in ColorName]?: string | undefined }): PaletteCss => {
+    const declarations = paletteDeclarations(palette);
+    return { name, declarations, css: `:root{${declarations}}` };
+  };
+  return { light: of('colors', colors), dark: dark ? of('darkColors', { ...colors, ...Object.fromEntries(Object.entries(dark).filter(([, value]) => value !== undefined)) }) : undefined };
+}
+
 type CompiledThemes = ReturnType<typeof compileBrandThemes>;
 
 /** Reads `brands/_defaults/brand.json`, which every brand is merged over. */
@@ -139,10 +153,15 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
   if (sorry && 'problems' in sorry) problems.push(...sorry.problems);
   const theme = themes.get(key) ?? { problem: { file: `brands/${key}/theme.scss`, path: '(root)', message: 'not compiled' } };
   if ('problem' in theme) problems.push(theme.problem);
-  else {
-    // The build refuses what brand:check refuses: a colour pair below its minimum, the logo on its header.
-    problems.push(...contrastProblems(theme.css).map(({ pair, message }) => ({ file: `brands/${key}/theme.scss`, path: pair, message })));
-    if ('svg' in logo) problems.push(...logoContrastProblems(logo.svg, theme.css).map(({ path, message }) => ({ file: `brands/${key}/${logoName}`, path, message })));
+  // The colours as custom properties: the light palette, and the dark one over it (what pages take in dark mode).
+  // From the colours alone when another part of brand.json fails its schema, so their problems show in the same run.
+  const colors = config?.colors ?? paletteSchema.safeParse(fieldOf(merged, 'colors')).data;
+  const darkColors = config ? config.darkColors : fieldOf(merged, 'darkColors') === undefined ? undefined : paletteSchema.partial().safeParse(fieldOf(merged, 'darkColors')).data;
+  const palettes = colors ? brandPalettes(colors, darkColors) : undefined;
+  for (const palette of palettes ? [palettes.light, ...(palettes.dark ? [palettes.dark] : [])] : []) {
+    // The build refuses what brand:check refuses: a colour pair below its minimum, the logo on its header; in each palette.
+    problems.push(...contrastProblems(palette.css, palette.name).map(({ pair, message }) => ({ file, path: pair, message })));
+    if ('svg' in logo) problems.push(...logoContrastProblems(logo.svg, palette.css, palette.name).map(({ path, message }) => ({ file: `brands/${key}/${logoName}`, path, message: palette.name === 'darkColors' ? `in the dark palette: ${message}` : message })));
   }
 
   let support: SupportContent | undefined;
@@ -156,21 +175,26 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
       else problems.push(...locateProblems(problemsFromZod(`brands/${key}/support.json`, supportParsed.error), supportPath, supportRaw.text));
     }
   }
-  if (problems.length > 0 || !config || 'problems' in logo || 'problem' in theme || !faviconSvg || 'problems' in faviconSvg || !faviconPng || 'problems' in faviconPng) return { ok: false, problems };
+  if (problems.length > 0 || !config || !palettes || 'problems' in logo || 'problem' in theme || !faviconSvg || 'problems' in faviconSvg || !faviconPng || 'problems' in faviconPng) return { ok: false, problems };
   return {
     ok: true,
     brand: {
       key,
       config: { ...config, forgotUserIdLink: showsForgotUserIdLink(key, config.forgotUserIdLink) },
-      themeCss: theme.css,
+      // Colours first, then theme.scss's tokens; the dark palette under its media query, where form controls turn dark too.
+      themeCss: `:root{${palettes?.light.declarations ?? ''}}${theme.css}${palettes?.dark ? `:root{color-scheme:light dark}@media (prefers-color-scheme:dark){:root{${palettes.dark.declarations}}}` : ''}`,
+      ...(config.darkColors ? { darkThemeColor: config.darkColors.header ?? config.colors.header } : {}),
       logoSvg: logo.svg,
       favicon: { svg: faviconSvg.svg, pngBase64: faviconPng.base64, pngSize: faviconPng.size },
-      themeColor: config.themeColor ?? themeTokens(theme.css).get('color-header') ?? '#ffffff',
+      themeColor: config.themeColor ?? config.colors.header,
       sorryImageSvg: sorry && 'svg' in sorry ? sorry.svg : undefined,
       support,
     },
   };
 }
+
+/** A field of a config that failed its schema, as it stands. */
+const fieldOf = (value: unknown, field: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined);
 
 /** A file name a config that failed its schema still gives (`logo`), to check that file too. */
 function fileNameIn(value: unknown, field: string): string | undefined {
