@@ -27,7 +27,7 @@ export const COLOR_NAMES = Object.keys(COLOR_USES) as ColorName[];
 export type Palette = 'colors' | 'darkColors';
 
 /** The CSS custom property a colour sets (`onPrimary` -> `color-on-primary`), which the stylesheets read. */
-export const colorToken = (name: string): string => `color-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+const colorToken = (name: string): string => `color-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
 /** The brand.json setting of a custom property (`color-on-primary` -> `colors.onPrimary`), as problems name it. */
 export const colorSetting = (token: string, palette: Palette = 'colors'): string =>

@@ -30,7 +30,7 @@ const linkSchema = z.strictObject({
  * Where a brand's footer link may go: a same-origin path (the one rule of one, SAME_ORIGIN_PATH; `{wl}` stands for
  * the brand's key) or an https URL without user info. The page writes it into an href, so nothing else passes.
  */
-export function isFooterHref(href: string): boolean {
+function isFooterHref(href: string): boolean {
   if (href.startsWith('/')) return SAME_ORIGIN_PATH.test(href);
   try {
     const url = new URL(href);

@@ -182,7 +182,7 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
       key,
       config: { ...config, forgotUserIdLink: showsForgotUserIdLink(key, config.forgotUserIdLink) },
       // Colours first, then theme.scss's tokens; the dark palette under its media query, where form controls turn dark too.
-      themeCss: `:root{${palettes?.light.declarations ?? ''}}${theme.css}${palettes?.dark ? `:root{color-scheme:light dark}@media (prefers-color-scheme:dark){:root{${palettes.dark.declarations}}}` : ''}`,
+      themeCss: `:root{${palettes.light.declarations}}${theme.css}${palettes.dark ? `:root{color-scheme:light dark}@media (prefers-color-scheme:dark){:root{${palettes.dark.declarations}}}` : ''}`,
       ...(config.darkColors ? { darkThemeColor: config.darkColors.header ?? config.colors.header } : {}),
       logoSvg: logo.svg,
       favicon: { svg: faviconSvg.svg, pngBase64: faviconPng.base64, pngSize: faviconPng.size },
