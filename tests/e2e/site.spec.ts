@@ -110,6 +110,27 @@ test('cwa\'s footer carries its own legal links in each language; a brand withou
   ]);
 });
 
+test.describe('in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+  test('a brand with a dark palette takes it on every kind of page in both languages; a brand without one stays light', async ({ page }) => {
+    const cwa = brands.find((brand) => brand.key === 'cwa');
+    const dark = { ...cwa?.config.colors, ...cwa?.config.darkColors };
+    const rgb = (hex = '') => `rgb(${[1, 3, 5].map((at) => String(parseInt(hex.slice(at, at + 2), 16))).join(', ')})`;
+    for (const path of ['/app/cwa/login?SMQUERYDATA=e2e', '/de-DE/app/cwa/login?SMQUERYDATA=e2e', '/de-DE/self-service/cwa/fps', '/app/cwa/termsOfUse']) {
+      await page.goto(path);
+      await expect(page.locator('body'), path).toHaveCSS('background-color', rgb(dark.background));
+      await expect(page.locator('body'), path).toHaveCSS('color', rgb(dark.text));
+      await expect(page.locator('.site-header'), path).toHaveCSS('background-color', rgb(dark.header));
+      await expect(page.locator('head meta[name="theme-color"][media="(prefers-color-scheme: dark)"]'), path).toHaveAttribute('content', dark.header ?? '');
+      // Form controls and scrollbars follow (color-scheme), so no white field sits on a dark card.
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), path).toBe('light dark');
+    }
+    await page.goto('/app/nxn/login?SMQUERYDATA=e2e');
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(243, 245, 248)');
+    await expect(page.locator('head meta[name="theme-color"][media]')).toHaveCount(0);
+  });
+});
+
 test('the root and a brand root redirect to login and keep the query', async ({ page }) => {
   await page.goto('/?SMQUERYDATA=abc');
   await expect(page).toHaveURL(/\/app\/nxn\/login\?SMQUERYDATA=abc$/);
