@@ -99,8 +99,12 @@ test('a brand brand:new creates holds every colour setting, at the defaults\' va
     const defaults = (JSON.parse(readFileSync(join(root, 'brands/_defaults/brand.json'), 'utf8')) as { colors: Record<string, string> }).colors;
     expect(Object.keys(colors)).toEqual(COLOR_NAMES);
     expect(colors).toEqual(defaults);
-    // Nothing of the palette is repeated in the brand's theme.scss: a colour there is an unknown token.
-    expect(readFileSync(join(brands, 'acme/theme.scss'), 'utf8')).not.toMatch(/^\$color-/m);
+    // Nothing of the palette is repeated in the brand's theme.scss (a colour there is an unknown token); its other
+    // tokens are the defaults' lines, as brands/_defaults/theme.scss sets them.
+    const theme = readFileSync(join(brands, 'acme/theme.scss'), 'utf8');
+    expect(theme).not.toMatch(/^\$color-/m);
+    expect(theme.split('\n').filter((line) => line.startsWith('$'))).toEqual(readFileSync(join(root, 'brands/_defaults/theme.scss'), 'utf8').split('\n').filter((line) => line.startsWith('$')));
+    expect(loadBrands(brands, ['acme'])).toHaveLength(1);
     const schema = JSON.parse(readFileSync(join(root, 'brands/brand.schema.json'), 'utf8')) as { properties: Record<string, { properties: Record<string, { description?: string }> }> };
     for (const palette of ['colors', 'darkColors']) {
       const described = Object.fromEntries(Object.entries(schema.properties[palette]?.properties ?? {}).map(([name, property]) => [name, property.description]));
