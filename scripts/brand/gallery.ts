@@ -93,12 +93,13 @@ const PAGES: readonly Shot[] = [
     await chooseFirstChannel(page);
     await page.locator('input[name="otp"]').fill('000000');
     await page.locator('button[data-click="submitCode"]').click();
-    await shows(page, '[role="alert"]:not(:empty)');
+    // The flow's error step (its way back to login), or the step's own message.
+    await shows(page, 'button[data-click="goToLogin"], [role="alert"]:not(:empty)');
   } },
   { name: 'Forgot password: an unknown user ID', path: '/self-service/{wl}/fps', drive: async (page) => {
     await page.locator('input[name="userId"]').fill('nobody-here');
     await page.locator('button[data-click="continue"]').click();
-    await shows(page, '[role="alert"]:not(:empty), #recovery-heading');
+    await shows(page, 'button[data-click="chooseChannel"], button[data-click="goToLogin"], [role="alert"]:not(:empty)');
   } },
   { name: 'Forgot user ID', path: '/self-service/{wl}/fuid' },
   { name: 'Forgot user ID: choose where the passcode goes', path: '/self-service/{wl}/fuid', drive: async (page) => {
