@@ -46,6 +46,9 @@ import { BASE_CONFIG, chrome } from './playwright-base.ts';
  *                                                                          walk-this-round (issue 43's walk)
  *   (none)                     E2E_PORT + 36  dev-server                   brand-live-edit: a stand-in for another checkout's
  *                                                                          dev server, which brand:preview must refuse
+ *   (none)                     E2E_PORT + 46  pseudo-language              pseudo-language (issue 45's walk): each worker serves
+ *                              and + 47                                    the pseudo build (pseudo-language-build makes it first)
+ *                                                                          with an emulator of its own; a third worker on a free port
  *
  * The later ports follow E2E_PORT, so whoever moves the four older ones into a range of ten
  * (E2E_PORT=4410 E2E_RECOVERY_PORT=4411 E2E_HOSTILE_PORT=4412 E2E_NGINX_PORT=4413) gets 4414-4421 (and
@@ -81,6 +84,9 @@ const ISOLATED: Array<{ spec: string; port: number; more?: string[] }> = [
   { spec: 'hydrate-on-engagement', port: port('E2E_ENGAGE_PORT', PORT + 16) },
   { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21), more: ['passkeys-windows', 'walk-this-round'] },
 ];
+/** The pseudo-language walk: its own build and servers (tests/e2e/support/pseudo-walk.ts). */
+const PSEUDO_SPEC = 'pseudo-language';
+const PSEUDO_SPECS = [PSEUDO_SPEC, 'pseudo-language-recovery'];
 /** The spec that edits brand files under `astro dev` (it starts that server itself). */
 const DEV_SERVER_SPEC = 'brand-live-edit';
 const specFile = (spec: string) => new RegExp(`(^|/)${spec}\\.spec\\.ts$`);
@@ -106,7 +112,11 @@ export default defineConfig({
   globalTeardown: './contract-audit-report.ts',
   use: { ...BASE_CONFIG.use, baseURL: `http://localhost:${PORT}` },
   projects: [
-    { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, /tls-cookies\.spec\.ts$/, specFile(DEV_SERVER_SPEC), ...ISOLATED.flatMap(isolatedFiles)] },
+    { name: 'desktop', use: chrome, testIgnore: [/nginx-smoke\.spec\.ts$/, /tls-cookies\.spec\.ts$/, specFile(DEV_SERVER_SPEC), ...PSEUDO_SPECS.map(specFile), ...ISOLATED.flatMap(isolatedFiles)] },
+    // Issue 45: a copy of the checkout with de-DE's texts made pseudo from en-US, built once for one brand, then
+    // walked on servers of its own (E2E_PORT + 46, + 47), so the run's dist/ stays as it is.
+    { name: 'pseudo-language-build', testMatch: /pseudo-language\.setup\.ts$/ },
+    { name: PSEUDO_SPEC, use: chrome, testMatch: PSEUDO_SPECS.map(specFile), dependencies: ['pseudo-language-build'] },
     // Its own `astro dev`, whose origin the spec knows (E2E_DEV_PORT); a project of its own so it runs once.
     { name: 'dev-server', use: chrome, testMatch: specFile(DEV_SERVER_SPEC) },
     ...ISOLATED.map((isolated): PlaywrightTestProject => ({
