@@ -49,14 +49,6 @@ async function chooseFirstChannel(page: Page): Promise<void> {
   await shows(page, 'input[name="otp"]');
 }
 
-/** jdoe's password sign-in (the emulator's SiteMinder), which ends on the passkey offer or the home page. */
-async function signIn(page: Page): Promise<void> {
-  await page.locator('input[name="USER"]').fill('jdoe');
-  await page.locator('input[name="PASSWRD"]').fill('Summer#2026');
-  await page.locator('button[data-click="logIn"]').click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
-
 const IE11 = 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
@@ -110,14 +102,7 @@ const PAGES: readonly Shot[] = [
     await shows(page, 'button[data-click="chooseChannel"], [role="alert"]:not(:empty)');
   } },
   { name: 'Change password', path: '/self-service/{wl}/fps-self-change-pw' },
-  { name: 'Passkey offer', path: '/app/{wl}/passkey?TARGET=%2Fapps%2Fhome' },
-  { name: 'Your passkeys (signed in)', path: '/app/{wl}/login?SMQUERYDATA=gallery', drive: async (page) => {
-    await signIn(page);
-    const here = new URL(page.url());
-    const prefix = here.pathname.startsWith('/de-DE/') ? '/de-DE' : '';
-    const wl = /\/app\/([^/]+)\//.exec(here.pathname)?.[1] ?? DEFAULT_BRAND;
-    await page.goto(`${here.origin}${prefix}/app/${wl}/passkey`, { waitUntil: 'networkidle' });
-  } },
+  { name: 'Passkey offer', path: '/app/{wl}/passkey' },
   { name: 'Logged out', path: '/app/{wl}/logout' },
   { name: 'Session expired', path: '/app/{wl}/sessionExpired' },
   { name: 'Access denied', path: '/app/{wl}/accessDenied' },
