@@ -53,8 +53,8 @@ test('the scaffold refuses an existing or invalid key', () => {
 });
 
 test('the check names each kind of brand problem with its exact line', () => {
-  writeFileSync(join(brands, 'cwa', 'brand.json'), JSON.stringify({ displayName: { 'en-US': 'CWA' }, colour: 1 }));
-  writeFileSync(join(brands, 'summit', 'theme.scss'), '$color-on-primary: #ffffff; $color-primary: #ffcc00;');
+  writeFileSync(join(brands, 'cwa', 'brand.json'), JSON.stringify({ displayName: { 'en-US': 'CWA' }, colour: 1, colors: { header: '#2e1029', onHeader: '#ffffff' } }));
+  writeFileSync(join(brands, 'summit', 'brand.json'), JSON.stringify({ colors: { onPrimary: '#ffffff', primary: '#ffcc00' } }));
   writeFileSync(join(brands, 'harbor', 'brand.json'), JSON.stringify({
     displayName: 'Harbor', linkConfig: { links: [{ label: 'Help', href: '/app/harbor/help' }] },
     cookiePolicyConfig: { activateCookiePolicyRoute: true, apiEndpointEMEA: 'nope' },
@@ -63,8 +63,8 @@ test('the check names each kind of brand problem with its exact line', () => {
   expect(lines(['cwa', 'summit', 'harbor', 'nxn'])).toEqual([
     'brands/cwa/brand.json: displayName: no text for de-DE, which this brand offers (languages: en-US, de-DE): add "de-DE" or give one text for every language',
     'brands/cwa/brand.json: colour: unknown key',
-    'brands/summit/theme.scss: $color-on-primary on $color-primary: contrast 1.51:1 is below WCAG AA 4.5:1: change $color-on-primary (text on buttons and on the selected tab) or $color-primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) in theme.scss',
-    'brands/summit/theme.scss: $color-primary on $color-surface: contrast 1.51:1 is below WCAG AA 4.5:1: change $color-primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) or $color-surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in theme.scss',
+    'brands/summit/brand.json: colors.onPrimary on colors.primary: contrast 1.51:1 is below WCAG AA 4.5:1: change colors.onPrimary (text on buttons and on the selected tab) or colors.primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) in brand.json',
+    'brands/summit/brand.json: colors.primary on colors.surface: contrast 1.51:1 is below WCAG AA 4.5:1: change colors.primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) or colors.surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in brand.json',
     'brands/harbor/brand.json: cookiePolicyConfig.apiEndpointEMEA: content/gateway/nope.json does not exist',
     'brands/harbor/brand.json: linkConfig.links[0].href: broken link: no page /app/harbor/help',
     'brands/nxn/brand.json: logo: file "logo.svg" not found in brands/nxn/: add it, or name the file that is there',
@@ -99,11 +99,12 @@ test('a brand whose key the hosts route elsewhere is refused by the check and by
 });
 
 test('the build refuses a brand whose colours fail, as brand:check does, in a few lines naming the setting to change (issue 44)', { timeout: 120_000 }, () => {
-  const theme = join(brands, 'cwa', 'theme.scss');
-  writeFileSync(theme, `${readFileSync(theme, 'utf8')}\n$color-link: #999999;\n`);
+  const file = join(brands, 'cwa', 'brand.json');
+  const brand = JSON.parse(readFileSync(file, 'utf8')) as { colors: Record<string, string> };
+  writeFileSync(file, JSON.stringify({ ...brand, colors: { ...brand.colors, link: '#999999' } }));
   const expected = [
-    'brands/cwa/theme.scss: $color-link on $color-surface: contrast 2.85:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in theme.scss',
-    'brands/cwa/theme.scss: $color-link on $color-background: contrast 2.57:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-background (the page behind the cards) in theme.scss',
+    'brands/cwa/brand.json: colors.link on colors.surface: contrast 2.85:1 is below WCAG AA 4.5:1: change colors.link (links on the page and on cards) or colors.surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in brand.json',
+    'brands/cwa/brand.json: colors.link on colors.background: contrast 2.57:1 is below WCAG AA 4.5:1: change colors.link (links on the page and on cards) or colors.background (the page behind the cards) in brand.json',
   ];
   expect(lines(['cwa'])).toEqual(expected);
   const out = mkdtempSync(join(tmpdir(), 'brand-tools-dist-'));

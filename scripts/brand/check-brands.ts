@@ -30,6 +30,9 @@ export function brandProblems(brand: Brand, allKeys: readonly string[], contentD
   const links: Array<[string, string]> = [
     ...brand.config.linkConfig.links.map((link, index): [string, string] => [`linkConfig.links[${index}].href`, link.href]),
     ['cookiePolicyConfig.viewPolicyLinkHref', policy.viewPolicyLinkHref],
+    // Footer links per language; `{wl}` is the brand's own key, as the footer writes it.
+    ...brand.config.footerLinks.flatMap((link, index) => (typeof link.href === 'string' ? [['', link.href]] : Object.entries(link.href))
+      .map(([language, href]): [string, string] => [`footerLinks[${index}].href${language ? `.${language}` : ''}`, (href ?? '').replaceAll('{wl}', brand.key)])),
   ];
   for (const [path, href] of links) {
     const match = /^\/(app|self-service)\/([^/?#]+)\/([^/?#]+)/.exec(href);

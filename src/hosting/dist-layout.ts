@@ -1,6 +1,6 @@
 import { BRAND_KEY_FORMAT } from '../domain/brands.ts';
 import { LANGUAGES, languagePrefix } from '../domain/languages.ts';
-import { THEME_DIR } from './brand-theme-files.ts';
+import { BRAND_FILE_KINDS, THEME_DIR } from './brand-theme-files.ts';
 
 /**
  * The folder beside a published root (dist/, a release's site/) that holds what only servers read: nginx's
@@ -20,7 +20,7 @@ export function brandEntries(wl: string): string[] {
 
 /** The brand a dist/ file belongs to, or undefined for what every brand shares (scripts, site pages, header files). */
 export function brandOfFile(file: string): string | undefined {
-  const theme = new RegExp(`^${THEME_DIR}/theme-(${BRAND_KEY_FORMAT})\\.[^.]+\\.css(?:\\.gz)?$`).exec(file)?.[1];
+  const theme = new RegExp(`^${THEME_DIR}/(?:${BRAND_FILE_KINDS.join('|')})-(${BRAND_KEY_FORMAT})\\.[^.]+\\.(?:css|svg|png)(?:\\.gz)?$`).exec(file)?.[1];
   if (theme) return theme;
   const bare = LANGUAGE_PREFIXES.reduce((path, prefix) => (prefix && path.startsWith(prefix) ? path.slice(prefix.length) : path), file);
   return new RegExp(`^(?:app|self-service)/(${BRAND_KEY_FORMAT})(?:/|\\.html(?:\\.gz)?$)`).exec(bare)?.[1];

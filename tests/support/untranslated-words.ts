@@ -41,7 +41,8 @@ function jsonFiles(dir: string): string[] {
  */
 export function germanVocabulary(repoRoot: string, data: readonly string[] = []): Set<string> {
   const texts = [...Object.values(translationsOf('de-DE')), ...LANGUAGES.map((language) => translationsOf(language)['common.language.name']), ...data];
-  for (const file of jsonFiles(join(repoRoot, 'brands'))) texts.push(...germanStrings(JSON.parse(readFileSync(file, 'utf8'))));
+  // The brand files, not their JSON Schemas: those describe each setting in English, for the editor (issue 44).
+  for (const file of jsonFiles(join(repoRoot, 'brands')).filter((path) => !path.endsWith('.schema.json'))) texts.push(...germanStrings(JSON.parse(readFileSync(file, 'utf8'))));
   const german = join(repoRoot, 'content', 'portal-de-de');
   const gateway = join(repoRoot, 'content', 'gateway');
   for (const name of readdirSync(gateway)) {
