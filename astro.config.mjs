@@ -1,5 +1,6 @@
 // @ts-check
 import { createHash } from 'node:crypto';
+import languageList from './src/domain/languages.json' with { type: 'json' };
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,8 +45,9 @@ export default defineConfig({
   // rendering at 1, 19 s at 8, no gain past 8).
   build: { format: 'file', inlineStylesheets: 'auto', concurrency: 8 },
   i18n: {
-    locales: ['en-US', 'de-DE'],
-    defaultLocale: 'en-US',
+    // The one list of languages (src/domain/languages.json, docs/languages.md).
+    locales: languageList.languages,
+    defaultLocale: languageList.default,
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   integrations: [react(), engageDirective(), prePaintScripts(), emulatorDevServer(), pageHeaders(), ...(cacheDir ? [dropCacheAfterBuild(cacheDir)] : [])],

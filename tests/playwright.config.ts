@@ -46,6 +46,8 @@ import { BASE_CONFIG, chrome } from './playwright-base.ts';
  *                                                                          walk-this-round (issue 43's walk)
  *   (none)                     E2E_PORT + 36  dev-server                   brand-live-edit: a stand-in for another checkout's
  *                                                                          dev server, which brand:preview must refuse
+ *   (none)                     E2E_PORT + 45  (vitest)                     tests/unit/third-language.test.ts: nginx on a copy of
+ *                                                                          the project with a third language (issue 45)
  *   (none)                     E2E_PORT + 46  pseudo-language              pseudo-language (issue 45's walk): each worker serves
  *                              and + 47                                    the pseudo build (pseudo-language-build makes it first)
  *                                                                          with an emulator of its own; a third worker on a free port

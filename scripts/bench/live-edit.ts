@@ -1,7 +1,7 @@
 // `npm run bench:live-edit [-- <rounds>]`: how long a brand manager waits, in `npm run dev`, from saving a
 // brand file to seeing the change on the page that is open. Starts `astro dev` on temporary copies of brands/
 // and content/ (LIVE_EDIT_PORT, default 4423), opens nxn's login page in Chromium, then saves an edit to a
-// tagline (brand.json), to the primary colour (theme.scss) and to content text, <rounds> times each (default
+// tagline (brand.json), to the primary colour (brand.json colors) and to content text, <rounds> times each (default
 // 5), and prints the milliseconds from the save until the open page shows it (median and worst).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -37,15 +37,13 @@ const browser = await chromium.launch({ ...(executablePath ? { executablePath } 
 try {
   const page = await browser.newPage();
   const brandFile = join(brands, 'nxn/brand.json');
-  const themeFile = join(brands, 'nxn/theme.scss');
   const contentFile = join(content, 'gateway/systemrequirements.json');
   const brandText = readFileSync(brandFile, 'utf8');
-  const themeText = readFileSync(themeFile, 'utf8');
   const contentText = readFileSync(contentFile, 'utf8');
   const tagline = () => page.getByTestId('tagline1').textContent({ timeout: 50 });
   const colour = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
   const heading = () => page.locator('.content-html h2').first().textContent({ timeout: 50 });
-  const results: Record<string, number[]> = { 'tagline (brand.json)': [], 'primary colour (theme.scss)': [], 'content text (content JSON)': [] };
+  const results: Record<string, number[]> = { 'tagline (brand.json)': [], 'primary colour (brand.json)': [], 'content text (content JSON)': [] };
 
   await openLive(page, `${server.base}/app/nxn/login?SMQUERYDATA=bench`);
   for (let round = 1; round <= rounds; round += 1) {
@@ -53,8 +51,8 @@ try {
     results['tagline (brand.json)']?.push(await msUntil(page, async () => (await tagline()) === text,
       () => writeFileSync(brandFile, brandText.replace('Welcome to NXN Investor Services', text))));
     const hex = `#${(0x200000 + round * 0x010203).toString(16).padStart(6, '0')}`;
-    results['primary colour (theme.scss)']?.push(await msUntil(page, async () => (await colour()) === hex,
-      () => writeFileSync(themeFile, themeText.replace('$color-primary: #0b3d6e;', `$color-primary: ${hex};`))));
+    results['primary colour (brand.json)']?.push(await msUntil(page, async () => (await colour()) === hex,
+      () => writeFileSync(brandFile, brandText.replace('"primary": "#0b3d6e"', `"primary": "${hex}"`))));
     // Quiet before the next round, so no reload of this round is still on its way.
     await page.waitForTimeout(1_000);
   }

@@ -9,6 +9,8 @@ import { formatProblem } from '../../src/config/config-errors.ts';
 import { checkBrands } from './check-brands.ts';
 import { createBrand } from './new-brand.ts';
 import { loadBrands } from '../../src/config/load-brands.ts';
+import { missingContentFiles } from '../../src/config/content-files.ts';
+import { missingTranslations } from '../../src/i18n/locale-files.ts';
 
 const root = join(import.meta.dirname, '../..');
 const content = join(root, 'content');
@@ -51,18 +53,18 @@ test('the scaffold refuses an existing or invalid key', () => {
 });
 
 test('the check names each kind of brand problem with its exact line', () => {
-  writeFileSync(join(brands, 'cwa', 'brand.json'), JSON.stringify({ displayName: { 'en-US': 'CWA' }, colour: 1 }));
-  writeFileSync(join(brands, 'summit', 'theme.scss'), '$color-on-primary: #ffffff; $color-primary: #ffcc00;');
+  writeFileSync(join(brands, 'cwa', 'brand.json'), JSON.stringify({ displayName: { 'en-US': 'CWA' }, colour: 1, colors: { header: '#2e1029', onHeader: '#ffffff' } }));
+  writeFileSync(join(brands, 'summit', 'brand.json'), JSON.stringify({ colors: { onPrimary: '#ffffff', primary: '#ffcc00' } }));
   writeFileSync(join(brands, 'harbor', 'brand.json'), JSON.stringify({
     displayName: 'Harbor', linkConfig: { links: [{ label: 'Help', href: '/app/harbor/help' }] },
     cookiePolicyConfig: { activateCookiePolicyRoute: true, apiEndpointEMEA: 'nope' },
   }));
   rmSync(join(brands, 'nxn', 'logo.svg'));
   expect(lines(['cwa', 'summit', 'harbor', 'nxn'])).toEqual([
-    'brands/cwa/brand.json: displayName: must be a text, or { "en-US": text, "de-DE": text } with both languages',
+    'brands/cwa/brand.json: displayName: no text for de-DE, which this brand offers (languages: en-US, de-DE): add "de-DE" or give one text for every language',
     'brands/cwa/brand.json: colour: unknown key',
-    'brands/summit/theme.scss: $color-on-primary on $color-primary: contrast 1.51:1 is below WCAG AA 4.5:1: change $color-on-primary (text on buttons and on the selected tab) or $color-primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) in theme.scss',
-    'brands/summit/theme.scss: $color-primary on $color-surface: contrast 1.51:1 is below WCAG AA 4.5:1: change $color-primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) or $color-surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in theme.scss',
+    'brands/summit/brand.json: colors.onPrimary on colors.primary: contrast 1.51:1 is below WCAG AA 4.5:1: change colors.onPrimary (text on buttons and on the selected tab) or colors.primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) in brand.json',
+    'brands/summit/brand.json: colors.primary on colors.surface: contrast 1.51:1 is below WCAG AA 4.5:1: change colors.primary (buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards) or colors.surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in brand.json',
     'brands/harbor/brand.json: cookiePolicyConfig.apiEndpointEMEA: content/gateway/nope.json does not exist',
     'brands/harbor/brand.json: linkConfig.links[0].href: broken link: no page /app/harbor/help',
     'brands/nxn/brand.json: logo: file "logo.svg" not found in brands/nxn/: add it, or name the file that is there',
@@ -97,11 +99,12 @@ test('a brand whose key the hosts route elsewhere is refused by the check and by
 });
 
 test('the build refuses a brand whose colours fail, as brand:check does, in a few lines naming the setting to change (issue 44)', { timeout: 120_000 }, () => {
-  const theme = join(brands, 'cwa', 'theme.scss');
-  writeFileSync(theme, `${readFileSync(theme, 'utf8')}\n$color-link: #999999;\n`);
+  const file = join(brands, 'cwa', 'brand.json');
+  const brand = JSON.parse(readFileSync(file, 'utf8')) as { colors: Record<string, string> };
+  writeFileSync(file, JSON.stringify({ ...brand, colors: { ...brand.colors, link: '#999999' } }));
   const expected = [
-    'brands/cwa/theme.scss: $color-link on $color-surface: contrast 2.85:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in theme.scss',
-    'brands/cwa/theme.scss: $color-link on $color-background: contrast 2.57:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-background (the page behind the cards) in theme.scss',
+    'brands/cwa/brand.json: colors.link on colors.surface: contrast 2.85:1 is below WCAG AA 4.5:1: change colors.link (links on the page and on cards) or colors.surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in brand.json',
+    'brands/cwa/brand.json: colors.link on colors.background: contrast 2.57:1 is below WCAG AA 4.5:1: change colors.link (links on the page and on cards) or colors.background (the page behind the cards) in brand.json',
   ];
   expect(lines(['cwa'])).toEqual(expected);
   const out = mkdtempSync(join(tmpdir(), 'brand-tools-dist-'));
@@ -132,5 +135,56 @@ test('the scaffold keeps the brand\'s name as typed, in brand.json and in the lo
     const read = (written = '') => written.replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
     expect(read(svg?.attributes['aria-label'])).toBe(name);
     expect(read(text?.children.map((node) => (node.type === TEXT_NODE ? node.value : '')).join(''))).toBe(name);
+  }
+});
+
+test('a brand offers the languages its folder names: each of its texts needs those only, and the default language is required (issue 45)', () => {
+  const config = join(brands, 'cwa', 'brand.json');
+  const cwa = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
+  // English only: an English text is enough everywhere, in brand.json and support.json.
+  writeFileSync(config, JSON.stringify({ ...cwa, languages: ['en-US'], displayName: { 'en-US': 'CWA' } }));
+  writeFileSync(join(brands, 'cwa', 'support.json'), JSON.stringify({ title: { 'en-US': 'Help' }, paragraphs: ['Call us'] }));
+  expect(lines(['cwa'])).toEqual([]);
+  expect(loadBrands(brands, ['cwa'])[0]?.config.languages).toEqual(['en-US']);
+  // Both languages (the default): every text names both, each missing one named with its file and key.
+  writeFileSync(config, JSON.stringify({ ...cwa, displayName: { 'en-US': 'CWA' } }));
+  expect(lines(['cwa'])).toEqual([
+    'brands/cwa/brand.json: displayName: no text for de-DE, which this brand offers (languages: en-US, de-DE): add "de-DE" or give one text for every language',
+    'brands/cwa/support.json: title: no text for de-DE, which this brand offers (languages: en-US, de-DE): add "de-DE" or give one text for every language',
+  ]);
+  writeFileSync(join(brands, 'cwa', 'support.json'), JSON.stringify({ title: 'Help', paragraphs: ['Call us'] }));
+  writeFileSync(config, JSON.stringify({ ...cwa, languages: ['de-DE'] }));
+  expect(lines(['cwa'])).toEqual(['brands/cwa/brand.json: languages: must include en-US, the default language: its addresses have no prefix']);
+  const nxn = join(brands, 'nxn', 'brand.json');
+  writeFileSync(nxn, JSON.stringify({ ...(JSON.parse(readFileSync(nxn, 'utf8')) as object), languages: ['en-US'] }));
+  expect(lines(['nxn'])).toEqual(['brands/nxn/brand.json: languages: the default brand nxn offers every language: the site-wide pages wear it; leave languages out']);
+  writeFileSync(config, JSON.stringify({ ...cwa, languages: ['en-US', 'fr-FR'] }));
+  expect(lines(['cwa'])).toEqual(['brands/cwa/brand.json: languages[1]: must be a language of src/domain/languages.json (en-US, de-DE)']);
+});
+
+test('an offered language\'s missing translations and content are named with their file and key (issue 45)', () => {
+  const locales = mkdtempSync(join(tmpdir(), 'brand-tools-locales-'));
+  const contentCopy = mkdtempSync(join(tmpdir(), 'brand-tools-content-'));
+  try {
+    cpSync(join(root, 'src/i18n/locales'), locales, { recursive: true });
+    cpSync(content, contentCopy, { recursive: true });
+    expect(missingTranslations('de-DE', locales)).toEqual([]);
+    expect(missingContentFiles(contentCopy, 'de-DE')).toEqual([]);
+    const login = join(locales, 'de-DE', 'login.json');
+    const table = JSON.parse(readFileSync(login, 'utf8')) as Record<string, string>;
+    delete table['login.submit'];
+    writeFileSync(login, JSON.stringify(table));
+    rmSync(join(locales, 'de-DE', 'passkeys.json'));
+    rmSync(join(contentCopy, 'portal-de-de', 'termsofuse.json'));
+    expect(missingTranslations('de-DE', locales).map(formatProblem)).toEqual([
+      'src/i18n/locales/de-DE/login.json: login.submit: no de-DE text (the en-US text: "Log In")',
+      'src/i18n/locales/de-DE/passkeys.json: (root): missing or not a JSON object: copy src/i18n/locales/en-US/passkeys.json and translate its texts',
+    ]);
+    expect(missingContentFiles(contentCopy, 'de-DE').map(formatProblem)).toEqual([
+      'content/portal-de-de/termsofuse.json: (file): missing: the de-DE pages would show content/gateway/termsofuse.json (en-US); add it in de-DE',
+    ]);
+  } finally {
+    rmSync(locales, { recursive: true, force: true });
+    rmSync(contentCopy, { recursive: true, force: true });
   }
 });

@@ -2,11 +2,16 @@
 // build. One line per problem (`brands/<wl>/<file>: <path>: <message>`), exit code 1 on any.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatProblem } from '../../src/config/config-errors.ts';
+import { formatProblem, problemsFromZod } from '../../src/config/config-errors.ts';
+import { languagesFileSchema } from '../../src/config/language-schema.ts';
+import languageList from '../../src/domain/languages.json' with { type: 'json' };
 import type { ConfigProblem } from '../../src/config/config-errors.ts';
 import { listBrandKeys, readBrandFolders } from '../../src/config/load-brands.ts';
 import type { Brand } from '../../src/config/brand-schema.ts';
 import { INFO_PAGES } from '../../src/lib/portal-routes.ts';
+import { missingContentFiles } from '../../src/config/content-files.ts';
+import { LANGUAGES } from '../../src/domain/languages.ts';
+import { missingTranslations } from '../../src/i18n/locale-files.ts';
 
 const PAGES: readonly string[] = ['login', 'sorry', 'logout', 'ssoLogout', ...INFO_PAGES];
 const SELF_SERVICE = ['fps', 'fuid', 'fps-self-change-pw'];
@@ -25,6 +30,9 @@ export function brandProblems(brand: Brand, allKeys: readonly string[], contentD
   const links: Array<[string, string]> = [
     ...brand.config.linkConfig.links.map((link, index): [string, string] => [`linkConfig.links[${index}].href`, link.href]),
     ['cookiePolicyConfig.viewPolicyLinkHref', policy.viewPolicyLinkHref],
+    // Footer links per language; `{wl}` is the brand's own key, as the footer writes it.
+    ...brand.config.footerLinks.flatMap((link, index) => (typeof link.href === 'string' ? [['', link.href]] : Object.entries(link.href))
+      .map(([language, href]): [string, string] => [`footerLinks[${index}].href${language ? `.${language}` : ''}`, (href ?? '').replaceAll('{wl}', brand.key)])),
   ];
   for (const [path, href] of links) {
     const match = /^\/(app|self-service)\/([^/?#]+)\/([^/?#]+)/.exec(href);
@@ -38,6 +46,8 @@ export function brandProblems(brand: Brand, allKeys: readonly string[], contentD
 
 /** Checks the named brands (or all) and returns every problem. */
 export function checkBrands(brandsDir: string, contentDir: string, only: readonly string[], progress: (line: string) => void): ConfigProblem[] {
+  const list = languagesFileSchema.safeParse(languageList);
+  if (!list.success) return problemsFromZod('src/domain/languages.json', list.error);
   const allKeys = listBrandKeys(brandsDir);
   const folders = [...readBrandFolders(brandsDir, only).values()];
   const problems: ConfigProblem[] = [];
@@ -45,6 +55,12 @@ export function checkBrands(brandsDir: string, contentDir: string, only: readonl
     problems.push(...(folder.ok ? brandProblems(folder.brand, allKeys, contentDir) : folder.problems));
     progress(`checked ${index + 1}/${folders.length} brands`);
   });
+  // The languages these brands offer: each needs every translation and content file (a page would otherwise show
+  // a key or another language's text). Checked once per language, named with its file and key.
+  const offered = new Set(folders.flatMap((folder) => (folder.ok ? folder.brand.config.languages ?? LANGUAGES : [])));
+  for (const language of LANGUAGES.filter((tag) => offered.has(tag))) {
+    problems.push(...missingTranslations(language), ...missingContentFiles(contentDir, language));
+  }
   return problems;
 }
 

@@ -5,6 +5,8 @@ import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANGUAGES, languagePrefix } from '../../src/domain/languages.ts';
+import type { Language } from '../../src/domain/languages.ts';
 
 
 const root = join(import.meta.dirname, '../..');
@@ -20,10 +22,10 @@ const BRAND_PAGES = [
   ['Forgot user id', '/self-service/{wl}/fuid'],
 ] as const;
 
-/** A brand's page URLs in both languages on `base`, en-US first. */
-export function brandPageUrls(base: string, wl: string): Array<{ name: string; language: 'en-US' | 'de-DE'; url: string }> {
-  return (['en-US', 'de-DE'] as const).flatMap((language) => BRAND_PAGES.map(([name, path]) => ({
-    name, language, url: `${base}${language === 'de-DE' ? '/de-DE' : ''}${path.replace('{wl}', wl)}`,
+/** A brand's page URLs in every language on `base`, in the list's order (the default first). */
+export function brandPageUrls(base: string, wl: string): Array<{ name: string; language: Language; url: string }> {
+  return LANGUAGES.flatMap((language) => BRAND_PAGES.map(([name, path]) => ({
+    name, language, url: `${base}${languagePrefix(language)}${path.replace('{wl}', wl)}`,
   })));
 }
 

@@ -18,6 +18,11 @@ export function createBrand(brandsDir: string, key: string, name: string): { ok:
   if (reserved) return { ok: false, error: `"${key}" is reserved (${reserved}): choose another key` };
   const dir = join(brandsDir, key);
   if (existsSync(dir)) return { ok: false, error: `brands/${key} already exists` };
+  // Every colour to edit, from the defaults' palette (the one list): the template's `"colors": {}` becomes it.
+  const defaults = JSON.parse(readFileSync(join(brandsDir, '_defaults', 'brand.json'), 'utf8')) as { colors?: Record<string, string> };
+  const colors = `{\n${Object.entries(defaults.colors ?? {}).map(([name, value]) => `    ${JSON.stringify(name)}: ${JSON.stringify(value)}`).join(',\n')}\n  }`;
+  // The other tokens, as the defaults set them (brands/_defaults/theme.scss without its header comment).
+  const tokens = readFileSync(join(brandsDir, '_defaults', 'theme.scss'), 'utf8').split('\n').filter((line) => line.startsWith('$')).join('\n');
   const template = join(import.meta.dirname, 'template');
   cpSync(template, dir, { recursive: true });
   for (const file of readdirSync(dir)) {
@@ -26,7 +31,7 @@ export function createBrand(brandsDir: string, key: string, name: string): { ok:
     const written = file.endsWith('.json') ? JSON.stringify(name).slice(1, -1) : file.endsWith('.svg') ? escapeXml(name) : name;
     const text = readFileSync(path, 'utf8').replaceAll('{{KEY}}', key).replaceAll('{{NAME}}', written);
     // The template logo's width follows the name, so a long name is not cut off at the edge of the image.
-    writeFileSync(path, text.replaceAll('{{LOGO_WIDTH}}', String(48 + Math.ceil(Array.from(name).length * 11.5))));
+    writeFileSync(path, text.replaceAll('{{LOGO_WIDTH}}', String(48 + Math.ceil(Array.from(name).length * 11.5))).replace('"colors": {}', `"colors": ${colors}`).replace('{{THEME_TOKENS}}', tokens));
   }
   return { ok: true, dir };
 }

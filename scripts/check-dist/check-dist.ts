@@ -18,7 +18,9 @@ import { headerRuleCount, STATIC_HOST_LIMITS } from '../../src/hosting/page-head
 import { notFoundFiles, redirectRuleCounts, REDIRECT_LIMITS } from '../../src/hosting/host-routes.ts';
 import { BUILD_INFO_FILE } from '../../src/config/build-environment.ts';
 import { brandsInDist, RELATED_ORIGINS_PATH, readBuildInfo } from '../../src/hosting/environment-files.ts';
-import { listBrandKeys } from '../../src/config/brand-keys.ts';
+import { listBrandKeys, offeredLanguages } from '../../src/config/brand-keys.ts';
+import { languagePrefix } from '../../src/domain/languages.ts';
+import type { Language } from '../../src/domain/languages.ts';
 import { relatedOriginLabelProblems } from '../../src/config/passkey-origins.ts';
 import { BRAND_KEY_FORMAT } from '../../src/domain/brands.ts';
 import { ROBOTS_TXT_PATH, SECURITY_TXT_PATH, securityTxtExpiry } from '../../src/hosting/site-files.ts';
@@ -131,18 +133,18 @@ export function missingBrandProblems(distDir: string, expected: DeployBrands): s
 }
 
 /** Every problem of a dist/ folder built for `brands`. */
-export function checkDist(distDir: string, brands: readonly string[]): string[] {
+export function checkDist(distDir: string, brands: readonly string[], languagesOf: (wl: string) => readonly Language[] = (wl) => offeredLanguages(process.env['PORTAL_BRANDS_DIR'] ?? join(import.meta.dirname, '../../brands'), wl)): string[] {
   if (!existsSync(distDir)) return [`${distDir}: missing: run npm run build`];
   const problems: string[] = [...unpublishableFiles(distDir)];
   const serverDir = serverDirOf(distDir);
   for (const include of ['_nginx-policy.conf', '_nginx-security-headers.conf', '_nginx-routes.conf', '_nginx-route-locations.conf']) {
     if (!existsSync(join(serverDir, include))) problems.push(`${relative(distDir, join(serverDir, include))}: missing: nginx's config includes it`);
   }
-  for (const required of ['index.html', ...notFoundFiles(brands)]) {
+  for (const required of ['index.html', ...notFoundFiles(brands, undefined, languagesOf)]) {
     if (!existsSync(join(distDir, required))) problems.push(`${required}: missing page`);
   }
   for (const wl of brands) {
-    for (const prefix of LANGUAGE_PREFIXES) {
+    for (const prefix of languagesOf(wl).map((language) => (languagePrefix(language) + '/').replace(/^\//, ''))) {
       for (const page of BRAND_PAGES) {
         const file = `${prefix}${page.replace('{wl}', wl)}`;
         if (!existsSync(join(distDir, file))) problems.push(`${file}: missing page`);

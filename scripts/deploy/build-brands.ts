@@ -16,7 +16,7 @@ import { checkBrands } from '../brand/check-brands.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 import { builtPagePolicy, headerRuleCount, writeHeaderFiles } from '../../src/hosting/page-headers.ts';
 import { unionPolicy } from '../../src/hosting/security-headers.ts';
-import { brandEntries, serverDirOf } from '../../src/hosting/dist-layout.ts';
+import { LANGUAGE_PREFIXES, brandEntries, serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { writeRouteFiles } from '../../src/hosting/host-routes.ts';
 import { assertSameEnvironment, readBuildInfo, writeEnvironmentFiles } from '../../src/hosting/environment-files.ts';
 import { pageHeaderOptions } from '../../src/hosting/site-files.ts';
@@ -27,7 +27,7 @@ const root = join(import.meta.dirname, '../..');
 /** What stamps a dist/ (in its server folder) with the brands it holds ('' for all): ensure-built.ts and check:dist read it. */
 const STAMP = '.portal-build-stamp';
 /** Pages outside brand folders: every shard renders them, one shard's copy is kept. */
-const SITE_PAGES = ['index.html', 'index.html.gz', '404.html', '404.html.gz', 'de-DE/404.html', 'de-DE/404.html.gz'];
+const SITE_PAGES = ['index.html', 'index.html.gz', ...LANGUAGE_PREFIXES.flatMap((prefix) => [`${prefix}404.html`, `${prefix}404.html.gz`])];
 
 /** Every file below `dir`, relative to it. */
 function filesBelow(dir: string, base = dir): string[] {
@@ -267,7 +267,7 @@ export function syncRootBrandList(out: string): void {
     .filter((entry) => entry.isDirectory() && existsSync(join(appDir, entry.name, 'login.html')))
     .map((entry) => entry.name)
     .sort();
-  for (const file of ['index.html', 'de-DE/index.html']) {
+  for (const file of LANGUAGE_PREFIXES.map((prefix) => `${prefix}index.html`)) {
     const path = join(out, file);
     if (!existsSync(path)) continue;
     const html = readFileSync(path, 'utf8').replace(/data-brands="[^"]*"/, `data-brands="${held.join(' ')}"`);

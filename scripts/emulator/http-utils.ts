@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import type { z } from 'zod/mini';
 import type { ServiceErrorCode } from '../../src/domain/error-codes.ts';
 import { BRAND_KEY_FORMAT, DEFAULT_BRAND, isBrandKey } from '../../src/domain/brands.ts';
+import { PREFIXED_LANGUAGES } from '../../src/domain/languages.ts';
 import { SAME_ORIGIN_PATH } from '../../src/lib/safe-redirect.ts';
 import { cookieValue } from '../../src/lib/cookies.ts';
 
@@ -281,6 +282,6 @@ export function brandOf(req: IncomingMessage, form: URLSearchParams): string {
   const field = form.get('wl') ?? '';
   if (isBrandKey(field)) return field;
   const referer = req.headers.referer ?? '';
-  const match = new RegExp(`/(?:de-DE/)?(?:app|self-service)/(${BRAND_KEY_FORMAT})/`).exec(referer);
+  const match = new RegExp(`/(?:(?:${PREFIXED_LANGUAGES.join('|')})/)?(?:app|self-service)/(${BRAND_KEY_FORMAT})/`).exec(referer);
   return match?.[1] ?? DEFAULT_BRAND;
 }

@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../browsers/chromium.ts';
 import { ensureBuilt } from '../server/ensure-built.ts';
 import { serveWithEmulator } from '../server/serve-with-emulator.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
+import { LANGUAGES, languagePrefix } from '../../src/domain/languages.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const wl = process.argv[2] ?? DEFAULT_BRAND;
@@ -145,7 +146,7 @@ const walks: Record<string, (page: Page, prefix: string, shoot: Shoot) => Promis
 const executablePath = chromiumExecutable();
 const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: [...CHROMIUM_ARGS] });
 const shots = new Map<string, string[]>();
-for (const language of ['en-US', 'de-DE']) {
+for (const language of LANGUAGES) {
   for (const [device, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
     // Every combination starts from the seeded users (the rate limits would stop a fourth run).
     emulator.reset();
@@ -159,7 +160,7 @@ for (const language of ['en-US', 'de-DE']) {
         shots.set(name, [...(shots.get(name) ?? []), file]);
       };
       try {
-        await run(page, language === 'de-DE' ? '/de-DE' : '', shoot);
+        await run(page, languagePrefix(language), shoot);
       } catch (error) {
         console.error(`${walk} (${language}, ${device}) stopped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
         process.exitCode = 1;

@@ -7,6 +7,7 @@ import type { DistIndex } from './resolve-request.ts';
 import { COMMON_SECURITY_HEADERS } from '../../src/hosting/security-headers.ts';
 import { NON_PAGE_POLICY } from '../../src/hosting/page-headers.ts';
 import { isBrandKey } from '../../src/domain/brands.ts';
+import { DEFAULT_LANGUAGE } from '../../src/domain/languages.ts';
 import { cacheControlFor, loadPageHeaders } from './security-headers.ts';
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { RELATED_ORIGINS_PATH } from '../../src/hosting/environment-files.ts';
@@ -99,7 +100,7 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
         'Cache-Control': cacheControlFor(resolution.file),
         // As nginx: the page policy on pages, one that allows nothing on everything else.
         ...(resolution.file.endsWith('.html')
-          ? { 'Content-Language': resolution.language ?? 'en-US', ...pageHeaders }
+          ? { 'Content-Language': resolution.language ?? DEFAULT_LANGUAGE, ...pageHeaders }
           : { 'Content-Security-Policy': NON_PAGE_POLICY }),
       });
       if (req.method === 'HEAD') res.end();

@@ -14,6 +14,17 @@ describe('resolveRequest', () => {
     expect(resolveRequest('/app/nxn/', '?x=1', undefined, dist)).toEqual({ kind: 'redirect', location: '/app/nxn/login?x=1' });
   });
 
+  test('a brand that offers English only: its English pages for a German cookie, its German addresses not found, roots to English (issue 45)', () => {
+    const built = new Set([...files, 'app/solo/login.html', 'app/solo/404.html', 'self-service/solo/404.html']);
+    const withSolo: DistIndex = { isFile: (relative) => built.has(relative), hasBrand: (key) => key === 'nxn' || key === 'solo' };
+    expect(resolveRequest('/app/solo/login', '', 'USER_DISPLAY_LANGUAGE=de_DE', withSolo)).toEqual({ kind: 'file', file: 'app/solo/login.html', status: 200, language: 'en-US' });
+    expect(resolveRequest('/de-DE/app/solo/login', '', undefined, withSolo)).toMatchObject({ status: 404, language: 'de-DE' });
+    expect(resolveRequest('/de-DE/app/solo', '', undefined, withSolo)).toMatchObject({ kind: 'file', status: 404 });
+    expect(resolveRequest('/de-DE', '?q=1', 'WL_KEY=solo', withSolo)).toEqual({ kind: 'redirect', location: '/app/solo/login?q=1' });
+    expect(resolveRequest('/de-DE', '', 'WL_KEY=nxn', withSolo)).toEqual({ kind: 'redirect', location: '/de-DE/app/nxn/login' });
+    expect(resolveRequest('/de-DE/app/nxn', '', undefined, withSolo)).toEqual({ kind: 'redirect', location: '/de-DE/app/nxn/login' });
+  });
+
   test('sends the root to the brand of the white-label cookie when that brand was built', () => {
     const two: DistIndex = { ...dist, hasBrand: (key) => key === 'nxn' || key === 'summit' };
     expect(resolveRequest('/', '?SMQUERYDATA=a', 'USER_DISPLAY_LANGUAGE=de_DE; WL_KEY=summit', two)).toEqual({ kind: 'redirect', location: '/app/summit/login?SMQUERYDATA=a' });

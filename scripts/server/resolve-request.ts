@@ -32,10 +32,11 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
   // answers in the cookie's language; a language the address names (`/de-DE/`) is kept.
   if (path === '/' || path === '') {
     const login = `/app/${homeBrand(cookieHeader, dist)}/login`;
-    return { kind: 'redirect', location: `${explicit ? localizedPath(login, explicit) : login}${search}` };
+    // A language the brand does not offer: its login without one, as nginx's language roots do.
+    return { kind: 'redirect', location: `${explicit && builtIn(login, explicit, dist) ? localizedPath(login, explicit) : login}${search}` };
   }
   const brandRoot = new RegExp(`^/app/(${BRAND_KEY_FORMAT})$`).exec(path);
-  if (brandRoot?.[1] && dist.hasBrand(brandRoot[1])) {
+  if (brandRoot?.[1] && dist.hasBrand(brandRoot[1]) && (!explicit || builtIn(`/app/${brandRoot[1]}/login`, explicit, dist))) {
     return { kind: 'redirect', location: `${explicit ? localizedPath(`/app/${brandRoot[1]}/login`, explicit) : `/app/${brandRoot[1]}/login`}${search}` };
   }
 
@@ -54,13 +55,20 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
   const hidden = /^_(?!astro\/)/.test(relative) || relative.endsWith('.gz') || /(?:^|\/)\.(?!well-known\/)/.test(relative);
   const localized = localizedPath(path, language).replace(/^\/+/, '');
   // Pages come in each language; assets (/_astro/...) and other files only once.
-  for (const candidate of [`${localized}.html`, `${relative}.html`, relative]) {
+  // A language the address names is kept: no page of the default language under its prefix (as nginx's try_files;
+  // a brand that does not offer the language has no page there, issue 45).
+  for (const candidate of [`${localized}.html`, ...(explicit ? [] : [`${relative}.html`]), relative]) {
     if (candidate && !hidden && !candidate.includes('..') && dist.isFile(candidate)) {
       const isPage = candidate.endsWith('.html');
       return { kind: 'file', file: candidate, status: 200, language: isPage ? languageOf(candidate) : undefined };
     }
   }
   return { kind: 'file', file: notFoundFile(routed?.row.kind === 'not-found' ? fillPattern(routed.row.page, routed.params) : '/404', language, dist), status: 404, language };
+}
+
+/** Whether the page at `path` was built in `language` (a brand offers some languages only). */
+function builtIn(path: string, language: Language, dist: DistIndex): boolean {
+  return dist.isFile(`${localizedPath(path, language).replace(/^\/+/, '')}.html`);
 }
 
 /** The not-found page of the route table in `language`, else the site-wide one in it, else the default language's. */

@@ -23,10 +23,13 @@ export const BRAND_JSON_SCHEMAS = [
 ] as const;
 
 /**
- * JSON Schema's `format: uri` cannot say which scheme; a URL the zod schema restricts to https gets a
+ * Descriptions, and: JSON Schema's `format: uri` cannot say which scheme; a URL the zod schema restricts to https gets a
  * pattern that does, so the editor refuses an http:// link as the build does.
  */
 function httpsOnly(context: { zodSchema: z.core.$ZodTypes; jsonSchema: z.core.JSONSchema.BaseSchema }): void {
+  // What a setting is for, where the zod schema says it (the colours: where each shows), for the editor to show.
+  const description = z.globalRegistry.get(context.zodSchema)?.description;
+  if (description !== undefined) context.jsonSchema.description = description;
   const { def } = context.zodSchema._zod;
   if (def.type === 'string' && 'format' in def && def.format === 'url' && 'protocol' in def && def.protocol instanceof RegExp) {
     context.jsonSchema.pattern = `^(?:${def.protocol.source.replace(/^\^|\$$/g, '')}):`;

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { deepPartial } from './deep-partial.ts';
-import { localizedTextSchema } from './language-schema.ts';
+import { languageTagSchema, localizedTextSchema } from './language-schema.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../domain/languages.ts';
 import { PORTAL_KINDS } from '../domain/portal-kinds.ts';
 import { DEPLOYED_ENVIRONMENTS } from '../domain/environments.ts';
 import { BRAND_KEY } from '../domain/brands.ts';
 import { HOST_NAME_FORMAT } from '../domain/host-names.ts';
 import { CHECKED_BROWSERS, EXCLUDED_BROWSER_PATTERN } from '../lib/legacy-browser.ts';
 import { configProblemSchema } from './config-errors.ts';
+import { SAME_ORIGIN_PATH } from '../lib/safe-redirect.ts';
+import { COLOR_NAMES, COLOR_USES } from './brand-colors.ts';
+import type { ColorName } from './brand-colors.ts';
 
 /** A white-label key: lowercase letters, digits and hyphens, as used in every URL (format: BRAND_KEY_FORMAT). */
 export const brandKeySchema = z
@@ -21,6 +25,35 @@ const linkSchema = z.strictObject({
   label: localizedTextSchema,
   /** Where it goes: a site path or an https URL. @example "/app/nxn/systemRequirements" */
   href: z.string().regex(/^(\/(?!\/)|https:\/\/)/, 'must be a site path starting with / or an https:// URL'),
+});
+
+/**
+ * Where a brand's footer link may go: a same-origin path (the one rule of one, SAME_ORIGIN_PATH; `{wl}` stands for
+ * the brand's key) or an https URL without user info. The page writes it into an href, so nothing else passes.
+ */
+function isFooterHref(href: string): boolean {
+  if (href.startsWith('/')) return SAME_ORIGIN_PATH.test(href);
+  try {
+    const url = new URL(href);
+    return url.protocol === 'https:' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** A brand's footer or legal link: its text and target, each for both languages or per language. */
+const footerLinkSchema = z.strictObject({
+  /** Visible text. @example { "en-US": "Privacy notice", "de-DE": "Datenschutzhinweis" } */
+  label: localizedTextSchema,
+  /**
+   * Where it goes, for both languages or per language: a site path (`{wl}` stands for the brand's key; a path
+   * shows in the page's language, /de-DE/… on German pages) or an https URL.
+   * @example { "en-US": "https://www.acme.example/privacy", "de-DE": "https://www.acme.example/de/datenschutz" }
+   */
+  href: localizedTextSchema.refine(
+    (href) => (typeof href === 'string' ? [href] : Object.values(href)).every((value) => value === undefined || isFooterHref(value)),
+    'must be a site path starting with / or an https:// URL, for both languages or each',
+  ),
 });
 
 const selfRegLinkSchema = z.strictObject({
@@ -51,16 +84,67 @@ const consentProviderSchema = z.strictObject({
 });
 export type ConsentProvider = z.infer<typeof consentProviderSchema>;
 
+const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rrggbb');
+
+/** A palette: every colour setting, each described with where it shows (brand.schema.json carries the descriptions). */
+export const paletteSchema = z.strictObject(
+  Object.fromEntries(COLOR_NAMES.map((name) => [name, hexColorSchema.describe(`Where it shows: ${COLOR_USES[name]}. As #rrggbb.`)])) as Record<ColorName, typeof hexColorSchema>,
+);
+
 /** A brand's config (`brands/<wl>/brand.json`), merged over `brands/_defaults/brand.json`. */
 export const brandConfigSchema = z.strictObject({
   /** The JSON Schema editors check the file with (brand.schema.json); no effect on the pages. @example "../brand.schema.json" */
   $schema: schemaReferenceSchema,
+  /**
+   * The languages this brand's pages are built in, from src/domain/languages.json; it must include the default
+   * language (en-US), whose addresses have no prefix. A brand gets no page, link or host rule in another, and a
+   * language cookie naming another shows its default-language pages. Every text of the brand names each of them.
+   * @default every language of src/domain/languages.json
+   * @example ["en-US"]
+   */
+  languages: z.array(languageTagSchema.refine(isLanguage, { error: `must be a language of src/domain/languages.json (${LANGUAGES.join(', ')})` }))
+    .min(1)
+    .refine((tags) => tags.includes(DEFAULT_LANGUAGE), { error: `must include ${DEFAULT_LANGUAGE}, the default language: its addresses have no prefix` })
+    .refine((tags) => new Set(tags).size === tags.length, { error: 'names a language twice' })
+    .optional(),
   /** Shown in titles and alt text. @example "NXN Investor Services" */
   displayName: localizedTextSchema,
   /** The wide login style (login-mode flag of the white-label settings). */
   wideLogin: z.boolean(),
   /** Logo file in the brand folder, inlined at build time. SVG only. @example "logo.svg" */
   logo: z.string().regex(/^[\w-]+\.svg$/, 'must be an .svg file name in the brand folder'),
+  /**
+   * The browser tab's and bookmark's icon: an SVG (checked as the logo is) and a square PNG (at least 180 x 180
+   * pixels, also the home-screen icon on phones), files in the brand folder. A brand that names neither gets
+   * the ones in brands/_defaults/. @example { "svg": "favicon.svg", "png": "favicon.png" }
+   */
+  favicon: z.strictObject({
+    svg: z.string().regex(/^[\w-]+\.svg$/, 'must be an .svg file name in the brand folder'),
+    png: z.string().regex(/^[\w-]+\.png$/, 'must be a .png file name in the brand folder'),
+  }),
+  /**
+   * `theme-color`: the colour phone browsers paint their address bar and task switcher in. Optional: without it,
+   * the header's colour ($color-header of theme.scss, and under a dark palette the dark one). @example "#0a2540"
+   */
+  themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rrggbb').optional(),
+  /**
+   * The brand's own links in every page's footer (legal notices, privacy, imprint), after System Requirements and
+   * the Cookie Policy. A brand that sets none gets the ones in brands/_defaults/brand.json; `[]` shows none.
+   * @example [{ "label": { "en-US": "Imprint", "de-DE": "Impressum" }, "href": { "en-US": "https://www.acme.example/imprint", "de-DE": "https://www.acme.example/de/impressum" } }]
+   */
+  footerLinks: z.array(footerLinkSchema),
+  /**
+   * The brand's colours, merged over the defaults' (brands/_defaults/brand.json): each says where it shows.
+   * brand:check and the build measure the pairs that must read on each other (text 4.5:1, the focus ring and the
+   * logo 3:1) and name the setting to change. @example { "primary": "#0a2540", "link": "#0a2540" }
+   */
+  colors: paletteSchema,
+  /**
+   * Optional: the colours pages take when the visitor's system is set to dark (`prefers-color-scheme: dark`); a
+   * colour left out keeps its `colors` value. Held to the same checks as `colors`, the logo on the dark header too.
+   * Without it pages stay light. @example { "background": "#0e1116", "surface": "#1b1f24", "text": "#e8eaed" }
+   */
+  darkColors: paletteSchema.partial().optional(),
   /** One or two taglines on the login and outage pages. */
   heroText: z.strictObject({
     tagline1: localizedTextSchema,
@@ -232,9 +316,15 @@ const brandSchema = z.strictObject({
   key: brandKeySchema,
   /** brand.json over the defaults, with whether the Forgot User ID link shows decided (spec 6). */
   config: brandConfigSchema.extend({ forgotUserIdLink: z.boolean() }),
-  /** `:root { --token: value }` compiled from theme.scss. */
+  /** `:root { --token: value }` from the colours and theme.scss, and the dark palette under its media query. */
   themeCss: z.string(),
+  /** `theme-color` under prefers-color-scheme: dark, when the brand has a dark palette: its header. */
+  darkThemeColor: z.string().optional(),
   logoSvg: inlineSvgSchema,
+  /** The favicon files as the pages link them: the SVG as checked, the PNG in base64 with its width (square). */
+  favicon: z.strictObject({ svg: inlineSvgSchema, pngBase64: z.string().min(1), pngSize: z.number().int().positive() }),
+  /** `theme-color`: config.themeColor, or the header's colour. */
+  themeColor: z.string(),
   sorryImageSvg: inlineSvgSchema.optional(),
   support: supportContentSchema.optional(),
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as sass from 'sass';
 import type { ConfigProblem } from './config-errors.ts';
+import { colorSetting } from './brand-colors.ts';
 
 type ThemeResult = { css: string } | { problem: ConfigProblem };
 
@@ -55,7 +56,8 @@ ${CHECK_AND_MERGE}
       problem: {
         file: `brands/${key}/theme.scss`,
         path: token ? `$${token}` : '(root)',
-        message: token ? 'unknown token' : message.replace(/\s+/g, ' ').trim(),
+        // A colour was a theme token before colours became brand data: say where it goes now.
+        message: token ? (token.startsWith('color-') ? `unknown token: colours are set in brand.json, as ${colorSetting(token)}` : 'unknown token') : message.replace(/\s+/g, ' ').trim(),
         ...(at ? { at: { absolute, ...at } } : {}),
       },
     };

@@ -37,9 +37,9 @@ describe('the brands collection', () => {
 
   test('keeps a broken brand as its problems, in the words brand:check and the build print', async () => {
     const root = brandsCopy();
-    writeFileSync(join(root, 'cwa/brand.json'), JSON.stringify({ displayName: 'CWA', wideLogin: 1 }, null, 2));
-    const { entries } = await collection(root, ['cwa', 'nxn', 'nope']);
-    expect(problemLines(entries.get('cwa'))).toEqual(['brands/cwa/brand.json: wideLogin: expected boolean, received number']);
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', wideLogin: 1 }, null, 2));
+    const { entries } = await collection(root, ['summit', 'nxn', 'nope']);
+    expect(problemLines(entries.get('summit'))).toEqual(['brands/summit/brand.json: wideLogin: expected boolean, received number']);
     expect(problemLines(entries.get('nope'))).toEqual(['brands/nope: (folder): no such brand folder']);
     expect(entries.get('nxn')).toHaveProperty('brand.key', 'nxn');
   });

@@ -3,14 +3,34 @@ import { join } from 'node:path';
 import { ELEMENT_NODE, transform, walkSync } from 'ultrahtml';
 import type { Node } from 'ultrahtml';
 import sanitize from 'ultrahtml/transformers/sanitize';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
 import { locateProblems, problemsFromZod } from './config-errors.ts';
-import { contentPageSchema, contentSiteSchema } from './content-schema.ts';
+import type { ConfigProblem } from './config-errors.ts';
+import { contentPageSchema } from './content-schema.ts';
 import type { ContentFile, ContentSite } from './content-schema.ts';
 
-/** The content site per language (spec 7). */
+/**
+ * The content site per language (spec 7): `gateway` for the default language, `portal-<tag in lower case>` for
+ * the others (de-DE: `portal-de-de`), so a language's content folder follows from its tag.
+ */
 export function contentSiteFor(language: Language): ContentSite {
-  return language === 'de-DE' ? 'portal-de-de' : 'gateway';
+  return language === DEFAULT_LANGUAGE ? 'gateway' : `portal-${language.toLowerCase()}`;
+}
+
+/** Content files spec 7 keeps on the gateway site only (the `ta-` system requirements): no language needs its own. */
+const GATEWAY_ONLY = /^ta-/;
+
+/**
+ * The content files a language lacks: each of the default language's site (gateway) without a copy in the
+ * language's own site, which its pages would show in the default language (contentCandidates' fallback).
+ */
+export function missingContentFiles(contentDir: string, language: Language): ConfigProblem[] {
+  const site = contentSiteFor(language);
+  if (site === 'gateway') return [];
+  const names = existsSync(join(contentDir, 'gateway')) ? readdirSync(join(contentDir, 'gateway')).filter((name) => name.endsWith('.json') && !GATEWAY_ONLY.test(name)) : [];
+  return names.filter((name) => !existsSync(join(contentDir, site, name))).sort()
+    .map((name) => ({ file: `content/${site}/${name}`, path: '(file)', message: `missing: the ${language} pages would show content/gateway/${name} (${DEFAULT_LANGUAGE}); add it in ${language}` }));
 }
 
 /** The content files a page on `site` may show, in order: its own site's, then the gateway's (spec 7). */
@@ -63,7 +83,7 @@ export async function readContentFile(contentDir: string, id: string): Promise<C
 
 /** The ids (`<site>/<name>`) of every content file: `content/<site>/<name>.json` for each content site. */
 export function listContentFiles(contentDir: string): string[] {
-  return contentSiteSchema.options
+  return LANGUAGES.map(contentSiteFor)
     .filter((site) => existsSync(join(contentDir, site)))
     .flatMap((site) => readdirSync(join(contentDir, site)).filter((name) => name.endsWith('.json')).map((name) => `${site}/${name.slice(0, -'.json'.length)}`))
     .sort();

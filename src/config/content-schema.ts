@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { configProblemSchema } from './config-errors.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 
-/** The content sites of spec 7: `gateway` serves en-US, `portal-de-de` serves de-DE. */
-export const contentSiteSchema = z.enum(['gateway', 'portal-de-de']);
+/**
+ * The content sites of spec 7, one per language of src/domain/languages.json: `gateway` serves the default
+ * language (en-US), `portal-<tag in lower case>` each other (`portal-de-de` serves de-DE): contentSiteFor.
+ */
+export const contentSiteSchema = z.enum(['gateway', ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => `portal-${language.toLowerCase()}`)]);
 export type ContentSite = z.infer<typeof contentSiteSchema>;
 
 /** A content JSON file (`content/<site>/<name>.json`), as the content service returns it. */

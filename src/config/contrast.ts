@@ -1,3 +1,5 @@
+import { COLOR_USES, colorSetting } from './brand-colors.ts';
+import type { Palette } from './brand-colors.ts';
 /** Parses `#rgb`, `#rrggbb`, `rgb(r, g, b)` and the few named colours Sass emits; undefined otherwise. */
 export function parseColor(value: string): [number, number, number] | undefined {
   const text = value.trim().toLowerCase();
@@ -29,30 +31,16 @@ export function contrastRatio(a: [number, number, number], b: [number, number, n
   return (light + 0.05) / (dark + 0.05);
 }
 
-/**
- * Where each colour setting of theme.scss shows, for the problems that name it (the theme template and
- * brands/_defaults/theme.scss say the same beside each setting; a test holds them to this list).
- */
-export const COLOR_USES: Readonly<Record<string, string>> = {
-  'color-primary': 'buttons, the selected tab and the steps of the recovery pages; primary-coloured text on cards',
-  'color-on-primary': 'text on buttons and on the selected tab',
-  'color-accent': 'the outer tone of the focus ring around a focused control, and the passkey offer\'s highlight',
-  'color-background': 'the page behind the cards',
-  'color-surface': 'cards, dialogs and the cookie bar, and the inner tone of the focus ring',
-  'color-text': 'body text on the page and on cards',
-  'color-muted': 'secondary text: hints, helper texts, borders of fields',
-  'color-header': 'the header bar behind the logo and the Log In link',
-  'color-on-header': 'the header\'s Log In link, and a logo drawn in currentColor',
-  'color-hero': 'the tagline banner of the login page',
-  'color-on-hero': 'the tagline text on the banner',
-  'color-link': 'links on the page and on cards',
-  'color-danger': 'error messages and the border of a field in error',
-  'color-success': 'success messages (a code sent, a password changed)',
-};
+/** A colour setting as problems name it: its brand.json key and where it shows. */
+function described(token: string, palette: Palette): string {
+  const name = colorSetting(token, palette).split('.')[1] ?? '';
+  const use = (COLOR_USES as Readonly<Record<string, string>>)[name];
+  return `${colorSetting(token, palette)}${use ? ` (${use})` : ''}`;
+}
 
 /** What to do about a pair below its minimum: the settings to change, and where each shows. */
-function change(foreground: string, background: string): string {
-  return `change $${foreground} (${COLOR_USES[foreground] ?? 'see brands/_defaults/theme.scss'}) or $${background} (${COLOR_USES[background] ?? 'see brands/_defaults/theme.scss'}) in theme.scss`;
+function change(foreground: string, background: string, palette: Palette): string {
+  return `change ${described(foreground, palette)} or ${described(background, palette)} in brand.json`;
 }
 
 /** Token pairs that carry text, and the surface each is read on. */
@@ -79,49 +67,64 @@ export const FOCUS_SURFACES: readonly string[] = ['color-header', 'color-hero', 
 /** The ring's two tones: the outer, and the inner that fills the gap between control and ring. */
 const RING = { outer: 'color-accent', inner: 'color-surface' } as const;
 const NON_TEXT_MINIMUM = 3;
+/** How much of its colour a message's background takes over the card's ($message-tint, src/styles/_tints.scss). */
+const MESSAGE_TINT = 0.08;
 
 /** Reads `--token: value` pairs out of a compiled theme. */
 export function themeTokens(css: string): Map<string, string> {
   return new Map([...css.matchAll(/--([\w-]+):\s*([^;}]+)/g)].map((match) => [match[1] ?? '', (match[2] ?? '').trim()]));
 }
 
-/** The text pairs of a theme below WCAG AA (4.5:1), the focus ring where it cannot be seen (3:1), or what cannot be checked. */
-export function contrastProblems(css: string): Array<{ pair: string; message: string }> {
+/**
+ * The text pairs of a theme below WCAG AA (4.5:1), the focus ring where it cannot be seen (3:1), or what cannot be
+ * checked; each named as the setting of `palette` (brand.json `colors`, or `darkColors` for the dark palette).
+ */
+export function contrastProblems(css: string, palette: Palette = 'colors'): Array<{ pair: string; message: string }> {
   const tokens = themeTokens(css);
+  const name = (token: string) => colorSetting(token, palette);
   const problems: Array<{ pair: string; message: string }> = [];
   for (const [foreground, background] of TEXT_PAIRS) {
     const fg = parseColor(tokens.get(foreground) ?? '');
     const bg = parseColor(tokens.get(background) ?? '');
-    const pair = `$${foreground} on $${background}`;
+    const pair = `${name(foreground)} on ${name(background)}`;
     if (!fg || !bg) {
       problems.push({ pair, message: 'colour not checkable: use #rrggbb' });
       continue;
     }
     const ratio = contrastRatio(fg, bg);
-    if (ratio < 4.5) problems.push({ pair, message: `contrast ${ratio.toFixed(2)}:1 is below WCAG AA 4.5:1: ${change(foreground, background)}` });
+    if (ratio < 4.5) problems.push({ pair, message: `contrast ${ratio.toFixed(2)}:1 is below WCAG AA 4.5:1: ${change(foreground, background, palette)}` });
   }
-  return [...problems, ...focusRingProblems(tokens)];
+  // Error and success messages sit on a tint of their own colour over the card (src/styles/_tints.scss).
+  for (const message of ['color-danger', 'color-success']) {
+    const [fg, surface] = [parseColor(tokens.get(message) ?? ''), parseColor(tokens.get('color-surface') ?? '')];
+    if (!fg || !surface) continue;
+    const tint = fg.map((channel, index) => channel * MESSAGE_TINT + (surface[index] ?? 0) * (1 - MESSAGE_TINT)) as [number, number, number];
+    const ratio = contrastRatio(fg, tint);
+    if (ratio < 4.5) problems.push({ pair: `${name(message)} on its message background (${String(MESSAGE_TINT * 100)}% of it over ${name('color-surface')})`, message: `contrast ${ratio.toFixed(2)}:1 is below WCAG AA 4.5:1: ${change(message, 'color-surface', palette)}` });
+  }
+  return [...problems, ...focusRingProblems(tokens, palette)];
 }
 
 /** The surfaces on which neither tone of the focus ring reaches 3:1, and a ring whose two tones are one. */
-function focusRingProblems(tokens: Map<string, string>): Array<{ pair: string; message: string }> {
+function focusRingProblems(tokens: Map<string, string>, palette: Palette): Array<{ pair: string; message: string }> {
+  const name = (token: string) => colorSetting(token, palette);
   const outer = parseColor(tokens.get(RING.outer) ?? '');
   const inner = parseColor(tokens.get(RING.inner) ?? '');
-  const ring = `focus ring ($${RING.outer} with $${RING.inner})`;
+  const ring = `focus ring (${name(RING.outer)} with ${name(RING.inner)})`;
   if (!outer || !inner) return [{ pair: ring, message: 'colour not checkable: use #rrggbb' }];
   const problems: Array<{ pair: string; message: string }> = [];
   const tones = contrastRatio(outer, inner);
-  if (tones < NON_TEXT_MINIMUM) problems.push({ pair: ring, message: `its two tones differ by ${tones.toFixed(2)}:1, below 3:1: ${change(RING.outer, RING.inner)}` });
+  if (tones < NON_TEXT_MINIMUM) problems.push({ pair: ring, message: `its two tones differ by ${tones.toFixed(2)}:1, below 3:1: ${change(RING.outer, RING.inner, palette)}` });
   for (const surface of FOCUS_SURFACES) {
     const background = parseColor(tokens.get(surface) ?? '');
-    const pair = `${ring} on $${surface}`;
+    const pair = `${ring} on ${name(surface)}`;
     if (!background) {
       problems.push({ pair, message: 'colour not checkable: use #rrggbb' });
       continue;
     }
     const [outerRatio, innerRatio] = [contrastRatio(outer, background), contrastRatio(inner, background)];
     if (Math.max(outerRatio, innerRatio) < NON_TEXT_MINIMUM) {
-      problems.push({ pair, message: `contrast ${outerRatio.toFixed(2)}:1 and ${innerRatio.toFixed(2)}:1 are below WCAG 3:1 for a focus indicator: change $${RING.outer} (${COLOR_USES[RING.outer] ?? ''}) or $${surface} in theme.scss` });
+      problems.push({ pair, message: `contrast ${outerRatio.toFixed(2)}:1 and ${innerRatio.toFixed(2)}:1 are below WCAG 3:1 for a focus indicator: change ${described(RING.outer, palette)} or ${name(surface)} in brand.json` });
     }
   }
   return problems;

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -85,19 +85,22 @@ describe('loadBrands', () => {
 
   test('compiles theme tokens into custom properties, brand over defaults', () => {
     const nxn = loadBrands(BRANDS, ['nxn'])[0];
-    expect(nxn?.themeCss).toContain('--color-primary: #0b3d6e');
-    expect(nxn?.themeCss).toContain('--color-danger: #a4001d');
+    // Colours from brand.json over the defaults' palette, the other tokens from theme.scss over the defaults'.
+    expect(nxn?.themeCss).toContain('--color-primary:#0b3d6e;');
+    expect(nxn?.themeCss).toContain('--color-danger:#a4001d;');
+    expect(nxn?.themeCss).toContain('--radius: 4px');
+    expect(nxn?.themeCss).not.toContain('prefers-color-scheme');
   });
 
   test('reports a wrong type, an unknown key and a missing field with one line each', () => {
     const root = brandsCopy();
-    writeFileSync(join(root, 'cwa/brand.json'), JSON.stringify({
-      displayName: 'CWA', wideLogin: 'yes', heroText: { tagLine1: 'typo' },
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({
+      displayName: 'Summit', wideLogin: 'yes', heroText: { tagLine1: 'typo' },
     }));
-    expect(problemsOf(() => loadBrands(root, ['cwa']))).toMatchInlineSnapshot(`
+    expect(problemsOf(() => loadBrands(root, ['summit']))).toMatchInlineSnapshot(`
       [
-        "brands/cwa/brand.json: wideLogin: expected boolean, received string",
-        "brands/cwa/brand.json: heroText.tagLine1: unknown key",
+        "brands/summit/brand.json: wideLogin: expected boolean, received string",
+        "brands/summit/brand.json: heroText.tagLine1: unknown key",
       ]
     `);
   });
@@ -163,17 +166,18 @@ describe('loadBrands', () => {
 
   test('names every problem of a brand in one run: brand.json, logo, theme and support.json', () => {
     const root = brandsCopy();
-    writeFileSync(join(root, 'harbor/brand.json'), JSON.stringify({ wideLogin: 'yes' }));
+    writeFileSync(join(root, 'harbor/brand.json'), JSON.stringify({ wideLogin: 'yes', colors: { link: '#999999' } }));
     writeFileSync(join(root, 'harbor/logo.svg'), '<svg data-name="Layer 1"><rect filter="url(#f)" data-name="a"/></svg>');
-    writeFileSync(join(root, 'harbor/theme.scss'), '$color-link: #999999;');
+    writeFileSync(join(root, 'harbor/theme.scss'), '$radius: 4px;\n$color-link: #999999;');
     writeFileSync(join(root, 'harbor/support.json'), JSON.stringify({ title: 'Help', paragraphs: 'Call us.' }));
     expect(problemsOf(() => loadBrands(root, ['harbor']))).toEqual([
       'brands/harbor/brand.json: wideLogin: expected boolean, received string',
       'brands/harbor/logo.svg: (root): attribute data-name is not allowed in a brand SVG (2 times)',
       'brands/harbor/logo.svg: (root): attribute filter is not allowed in a brand SVG',
       `brands/harbor/logo.svg: (root): ${SVG_CLEANING_HINT}`,
-      'brands/harbor/theme.scss: $color-link on $color-surface: contrast 2.85:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in theme.scss',
-      'brands/harbor/theme.scss: $color-link on $color-background: contrast 2.61:1 is below WCAG AA 4.5:1: change $color-link (links on the page and on cards) or $color-background (the page behind the cards) in theme.scss',
+      'brands/harbor/theme.scss: $color-link: unknown token: colours are set in brand.json, as colors.link',
+      'brands/harbor/brand.json: colors.link on colors.surface: contrast 2.85:1 is below WCAG AA 4.5:1: change colors.link (links on the page and on cards) or colors.surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in brand.json',
+      'brands/harbor/brand.json: colors.link on colors.background: contrast 2.61:1 is below WCAG AA 4.5:1: change colors.link (links on the page and on cards) or colors.background (the page behind the cards) in brand.json',
       'brands/harbor/support.json: paragraphs: expected array, received string',
     ]);
   });
@@ -194,17 +198,35 @@ describe('loadBrands', () => {
     // harbor's header is white (#ffffff) and its header text dark.
     writeFileSync(join(root, 'harbor/logo.svg'), '<svg viewBox="0 0 100 40"><path d="M0 0h40v40H0z" fill="#cccccc"/><circle cx="60" cy="20" r="10" fill="#dddddd"/><text x="70" y="30" fill="#999999">Harbor</text></svg>');
     expect(problemsOf(() => loadBrands(root, ['harbor']))).toEqual([
-      'brands/harbor/logo.svg: <text> "Harbor" fill="#999999": text at 2.85:1 on the header $color-header (#ffffff), below 4.5:1: use a darker or lighter fill, draw it in currentColor (it then takes $color-on-header), or change $color-header in theme.scss',
-      'brands/harbor/logo.svg: (shapes): no shape of the logo reaches 3:1 on the header $color-header (#ffffff) (#cccccc 1.61:1, #dddddd 1.36:1): darken or lighten the logo\'s colours, draw it in currentColor (it then takes $color-on-header), or change $color-header in theme.scss',
+      'brands/harbor/logo.svg: <text> "Harbor" fill="#999999": text at 2.85:1 on the header colors.header (#ffffff), below 4.5:1: use a darker or lighter fill, draw it in currentColor (it then takes colors.onHeader), or change colors.header in brand.json',
+      'brands/harbor/logo.svg: (shapes): no shape of the logo reaches 3:1 on the header colors.header (#ffffff) (#cccccc 1.61:1, #dddddd 1.36:1): darken or lighten the logo\'s colours, draw it in currentColor (it then takes colors.onHeader), or change colors.header in brand.json',
     ]);
-    // In currentColor the same logo takes $color-on-header and passes; a white mark on a dark square passes by the square.
+    // In currentColor the same logo takes colors.onHeader and passes; a white mark on a dark square passes by the square.
     writeFileSync(join(root, 'harbor/logo.svg'), '<svg viewBox="0 0 100 40" fill="currentColor"><path d="M0 0h40v40H0z"/><path d="M5 5h5v5H5z" fill="#ffffff"/><text x="70" y="30">Harbor</text></svg>');
     expect(loadBrands(root, ['harbor'])).toHaveLength(1);
-    // ... until $color-on-header itself is pale.
-    writeFileSync(join(root, 'harbor/theme.scss'), '$color-header: #ffffff; $color-on-header: #aaaaaa;');
+    // ... until colors.onHeader itself is pale.
+    writeFileSync(join(root, 'harbor/brand.json'), JSON.stringify({ colors: { header: '#ffffff', onHeader: '#aaaaaa' } }));
     expect(problemsOf(() => loadBrands(root, ['harbor']))).toContain(
-      'brands/harbor/logo.svg: <text> "Harbor" fill="currentColor": text at 2.32:1 on the header $color-header (#ffffff), below 4.5:1: use a darker or lighter fill, draw it in currentColor (it then takes $color-on-header), or change $color-header in theme.scss',
+      'brands/harbor/logo.svg: <text> "Harbor" fill="currentColor": text at 2.32:1 on the header colors.header (#ffffff), below 4.5:1: use a darker or lighter fill, draw it in currentColor (it then takes colors.onHeader), or change colors.header in brand.json',
     );
+  });
+
+  test('holds a dark palette to the light one\'s checks, the logo on the dark header too, naming brand, file and pair; pages take it under prefers-color-scheme: dark', () => {
+    const cwa = loadBrands(BRANDS, ['cwa'])[0];
+    expect(cwa?.themeCss).toMatch(/@media \(prefers-color-scheme:dark\)\{:root\{--color-primary:#e3b5d8;.*--color-header:#2e1029;.*\}\}$/);
+    expect(cwa?.darkThemeColor).toBe('#2e1029');
+    const root = brandsCopy();
+    const brand = JSON.parse(readFileSync(join(root, 'cwa/brand.json'), 'utf8')) as { darkColors: Record<string, string> };
+    writeFileSync(join(root, 'cwa/brand.json'), JSON.stringify({ ...brand, darkColors: { ...brand.darkColors, link: '#5a1f4f', header: '#f0f0f0' } }));
+    expect(problemsOf(() => loadBrands(root, ['cwa']))).toEqual([
+      'brands/cwa/brand.json: darkColors.onHeader on darkColors.header: contrast 1.14:1 is below WCAG AA 4.5:1: change darkColors.onHeader (the header\'s Log In link, and a logo drawn in currentColor) or darkColors.header (the header bar behind the logo and the Log In link) in brand.json',
+      'brands/cwa/brand.json: darkColors.link on darkColors.surface: contrast 1.42:1 is below WCAG AA 4.5:1: change darkColors.link (links on the page and on cards) or darkColors.surface (cards, dialogs and the cookie bar, and the inner tone of the focus ring) in brand.json',
+      'brands/cwa/brand.json: darkColors.link on darkColors.background: contrast 1.56:1 is below WCAG AA 4.5:1: change darkColors.link (links on the page and on cards) or darkColors.background (the page behind the cards) in brand.json',
+      'brands/cwa/logo.svg: <text> "CWA" fill="#ffffff": in the dark palette: text at 1.14:1 on the header darkColors.header (#f0f0f0), below 4.5:1: use a darker or lighter fill, draw it in currentColor (it then takes darkColors.onHeader), or change darkColors.header in brand.json',
+      'brands/cwa/logo.svg: (shapes): in the dark palette: no shape of the logo reaches 3:1 on the header darkColors.header (#f0f0f0) (#c9a227 2.12:1): darken or lighten the logo\'s colours, draw it in currentColor (it then takes darkColors.onHeader), or change darkColors.header in brand.json',
+    ]);
+    writeFileSync(join(root, 'cwa/brand.json'), JSON.stringify({ ...brand, darkColors: { surface: 'black' } }));
+    expect(problemsOf(() => loadBrands(root, ['cwa']))).toEqual(['brands/cwa/brand.json: darkColors.surface: must be a colour as #rrggbb']);
   });
 
   test('refuses turning the forgot-user-id link off for nxn', () => {
@@ -230,5 +252,94 @@ describe('loadBrands', () => {
 
   test('names a brand in a subset that has no folder', () => {
     expect(problemsOf(() => loadBrands(BRANDS, ['nope']))).toEqual(['brands/nope: (folder): no such brand folder']);
+  });
+
+  test('gives a brand without a favicon the defaults\' files and its header colour as theme-color, and a brand its own', () => {
+    const byKey = Object.fromEntries(loadBrands(BRANDS).map((brand) => [brand.key, brand]));
+    const defaults = byKey['summit'];
+    expect(defaults?.favicon.svg).toContain('<svg');
+    expect(Buffer.from(defaults?.favicon.pngBase64 ?? '', 'base64').equals(readFileSync(join(BRANDS, '_defaults/favicon.png')))).toBe(true);
+    expect(defaults?.favicon.pngSize).toBe(180);
+    expect(defaults?.themeColor).toBe('#ffffff');
+    expect(Buffer.from(byKey['cwa']?.favicon.pngBase64 ?? '', 'base64').equals(readFileSync(join(BRANDS, 'cwa/favicon.png')))).toBe(true);
+    expect(byKey['cwa']?.favicon.svg).toContain('#c9a227');
+    expect(byKey['cwa']?.themeColor).toBe('#2e1029');
+  });
+
+  test('takes theme-color from brand.json over the header colour', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', themeColor: '#0a2540' }));
+    expect(loadBrands(root, ['summit'])[0]?.themeColor).toBe('#0a2540');
+  });
+
+  test('names a missing, unreadable or wrong favicon file with its path, every one in one run', () => {
+    const root = brandsCopy();
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', themeColor: 'navy', favicon: { svg: 'icon.svg', png: 'icon.png' } }));
+    mkdirSync(join(root, 'summit/icon.png'));
+    writeFileSync(join(root, 'harbor/brand.json'), JSON.stringify({ displayName: 'Harbor', favicon: { svg: 'icon.svg', png: 'icon.png' } }));
+    writeFileSync(join(root, 'harbor/icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
+    writeFileSync(join(root, 'harbor/icon.png'), readFileSync(join(root, 'harbor/logo.svg')));
+    writeFileSync(join(root, 'cwa/favicon.png'), readFileSync(join(root, '_defaults/favicon.png')).subarray(0, 16));
+    expect(problemsOf(() => loadBrands(root, ['summit', 'harbor', 'cwa']))).toEqual([
+      'brands/summit/brand.json: themeColor: must be a colour as #rrggbb',
+      'brands/harbor/icon.svg: (root): attribute onload is not allowed in a brand SVG',
+      `brands/harbor/icon.svg: (root): ${SVG_CLEANING_HINT}`,
+      'brands/harbor/icon.png: (root): not a PNG image: export the icon as PNG (not a JPEG or an SVG renamed .png)',
+      'brands/cwa/favicon.png: (root): not a PNG image: export the icon as PNG (not a JPEG or an SVG renamed .png)',
+    ]);
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', favicon: { svg: 'icon.svg', png: 'icon.png' } }));
+    expect(problemsOf(() => loadBrands(root, ['summit']))).toEqual([
+      'brands/summit/brand.json: favicon.svg: file "icon.svg" not found in brands/summit/: add it, or name the file that is there',
+      'brands/summit/icon.png: (root): cannot be read (EISDIR: illegal operation on a directory, read): name the image file in favicon.png of brands/summit/brand.json',
+    ]);
+  });
+
+  test('refuses a favicon PNG that is not square or too small for a home screen', () => {
+    const root = brandsCopy();
+    const png = readFileSync(join(root, '_defaults/favicon.png'));
+    png.writeUInt32BE(32, 16);
+    png.writeUInt32BE(32, 20);
+    writeFileSync(join(root, 'cwa/favicon.png'), png);
+    expect(problemsOf(() => loadBrands(root, ['cwa']))).toEqual([
+      'brands/cwa/favicon.png: (root): 32 x 32 pixels: a favicon PNG must be square and at least 180 x 180 (phones use it as the home-screen icon): export it again at 180 x 180 or larger',
+    ]);
+  });
+
+  test('names a missing default favicon as the defaults\' file', () => {
+    const root = brandsCopy();
+    rmSync(join(root, '_defaults/favicon.svg'));
+    expect(problemsOf(() => loadBrands(root, ['summit']))).toEqual([
+      'brands/_defaults/brand.json: favicon.svg: file "favicon.svg" not found in brands/_defaults/: add it, or name the file that is there',
+    ]);
+  });
+
+  test('refuses a footer link that is not a site path or an https URL, in either language', () => {
+    const root = brandsCopy();
+    const link = (href: unknown) => ({ label: { 'en-US': 'Privacy', 'de-DE': 'Datenschutz' }, href });
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', footerLinks: [
+      link('//evil.example/privacy'),
+      link({ 'en-US': 'https://www.summit.example/privacy', 'de-DE': 'javascript:alert(1)' }),
+      link('http://www.summit.example/privacy'),
+      link('https://user:pw@evil.example/'),
+      link({ 'en-US': '/app/summit/termsOfUse' }),
+      link('/\\evil.example'),
+      link({ 'en-US': 'https://www.summit.example/privacy', 'de-DE': '/app/{wl}/termsOfUse' }),
+    ] }));
+    const refused = 'must be a site path starting with / or an https:// URL, for both languages or each';
+    // A target in one language only is a text the brand's other language lacks (issue 45's check names it).
+    expect(problemsOf(() => loadBrands(root, ['summit']))).toEqual([
+      'brands/summit/brand.json: footerLinks[4].href: no text for de-DE, which this brand offers (languages: en-US, de-DE): add "de-DE" or give one text for every language',
+      `brands/summit/brand.json: footerLinks[0].href: ${refused}`,
+      `brands/summit/brand.json: footerLinks[1].href: ${refused}`,
+      `brands/summit/brand.json: footerLinks[2].href: ${refused}`,
+      `brands/summit/brand.json: footerLinks[3].href: ${refused}`,
+      `brands/summit/brand.json: footerLinks[5].href: ${refused}`,
+    ]);
+  });
+
+  test('gives a brand without footer links the defaults\', and one with its own only those', () => {
+    const byKey = Object.fromEntries(loadBrands(BRANDS).map((brand) => [brand.key, brand.config.footerLinks]));
+    expect(byKey['summit']).toEqual([{ label: { 'en-US': 'Terms of Use', 'de-DE': 'Nutzungsbedingungen' }, href: '/app/{wl}/termsOfUse' }]);
+    expect(byKey['cwa']?.map((link) => link.href)).toEqual(['/app/{wl}/termsOfUse', { 'en-US': 'https://www.cwa.example/privacy', 'de-DE': 'https://www.cwa.example/de/datenschutz' }, { 'en-US': 'https://www.cwa.example/legal', 'de-DE': 'https://www.cwa.example/de/impressum' }]);
   });
 });

@@ -1,16 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkBrandSvg, SVG_CLEANING_HINT } from './brand-svg.ts';
 import { contrastProblems } from './contrast.ts';
+import { paletteDeclarations } from './brand-colors.ts';
+import type { ColorName, Palette } from './brand-colors.ts';
 import { logoContrastProblems } from './logo-contrast.ts';
-import { brandConfigSchema, brandKeySchema, supportContentSchema } from './brand-schema.ts';
+import { brandConfigSchema, brandKeySchema, paletteSchema, supportContentSchema } from './brand-schema.ts';
 import type { Brand, BrandFolder, SupportContent } from './brand-schema.ts';
 import { compileBrandThemes } from './brand-theme.ts';
 import { DEFAULT_BRAND, showsForgotUserIdLink } from '../domain/brands.ts';
 import { ConfigError, locateProblems, problemsFromZod } from './config-errors.ts';
 import type { ConfigProblem } from './config-errors.ts';
 import { deepMerge } from './deep-merge.ts';
-import { LANGUAGES } from '../domain/languages.ts';
+import { LANGUAGES, isLanguage } from '../domain/languages.ts';
+import type { Language } from '../domain/languages.ts';
 import { reservedBrandKeys } from '../hosting/route-table.ts';
 import { listBrandKeys } from './brand-keys.ts';
 
@@ -22,7 +25,7 @@ const DEFAULTS_DIR = '_defaults';
 export const DEFAULTS_ENTRY = DEFAULTS_DIR;
 
 // A per-language text replaces the default's whole, so a missing language is reported, not borrowed.
-const isLocalizedTextObject = (value: Record<string, unknown>) => Object.keys(value).some((key) => (LANGUAGES as readonly string[]).includes(key));
+const isLocalizedTextObject = (value: Record<string, unknown>) => Object.keys(value).some((key) => LANGUAGES.includes(key));
 
 /** A JSON file read: its value and text, or the problem that kept it from being read. */
 type JsonRead = { ok: true; value: unknown; text: string } | { ok: false; problem: ConfigProblem };
@@ -44,6 +47,7 @@ function readSvg(brandsDir: string, key: string, name: string, field: string): {
   const file = `brands/${key}/brand.json`;
   const absolute = join(brandsDir, key, name);
   if (!existsSync(absolute)) return { problems: [{ file, path: field, message: `file "${name}" not found in brands/${key}/: add it, or name the file that is there` }] };
+  if (!statSync(absolute).isFile()) return { problems: [{ file: `brands/${key}/${name}`, path: '(root)', message: `cannot be read: it is a folder, not a file: name the image file in ${field} of brands/${key}/brand.json` }] };
   // What an editor writes before the image (the XML declaration, a generator's comment, a DOCTYPE without
   // declarations of its own) is not part of it; anything else is checked as it stands.
   const svg = readFileSync(absolute, 'utf8').replace(/^\uFEFF/, '').replace(/^\s*(?:<\?xml[^>]*>\s*|<!--(?:(?!-->)[\s\S])*-->\s*|<!DOCTYPE svg[^[>]*>\s*)*/, '').trim();
@@ -57,6 +61,51 @@ function readSvg(brandsDir: string, key: string, name: string, field: string): {
     return { problems: [...checked.problems.map((message) => ({ file: svgFile, path: '(root)', message })), { file: svgFile, path: '(root)', message: SVG_CLEANING_HINT }] };
   }
   return { svg: checked.svg };
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Phones use the PNG as the home-screen icon, which iOS draws at 180 x 180. */
+const MIN_PNG_SIZE = 180;
+
+/** A favicon PNG in base64 with its width, or every problem found in it. */
+function readPng(brandsDir: string, key: string, name: string, field: string): { base64: string; size: number } | { problems: ConfigProblem[] } {
+  const absolute = join(brandsDir, key, name);
+  const pngFile = `brands/${key}/${name}`;
+  if (!existsSync(absolute)) return { problems: [{ file: `brands/${key}/brand.json`, path: field, message: `file "${name}" not found in brands/${key}/: add it, or name the file that is there` }] };
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(absolute);
+  } catch (error) {
+    return { problems: [{ file: pngFile, path: '(root)', message: `cannot be read (${error instanceof Error ? error.message : String(error)}): name the image file in ${field} of brands/${key}/brand.json` }] };
+  }
+  // The IHDR chunk comes first: width and height at bytes 16 and 20.
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR') {
+    return { problems: [{ file: pngFile, path: '(root)', message: 'not a PNG image: export the icon as PNG (not a JPEG or an SVG renamed .png)' }] };
+  }
+  const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+  if (width !== height || width < MIN_PNG_SIZE) {
+    return { problems: [{ file: pngFile, path: '(root)', message: `${String(width)} x ${String(height)} pixels: a favicon PNG must be square and at least ${String(MIN_PNG_SIZE)} x ${String(MIN_PNG_SIZE)} (phones use it as the home-screen icon): export it again at 180 x 180 or larger` }] };
+  }
+  return { base64: bytes.toString('base64'), size: width };
+}
+
+/** Whether the brand's own brand.json names a file at `favicon.<field>` (else the defaults' file is used). */
+const namesOwnFavicon = (raw: JsonRead, field: 'svg' | 'png'): boolean => {
+  if (!raw.ok || typeof raw.value !== 'object' || raw.value === null) return false;
+  const favicon = (raw.value as Record<string, unknown>)['favicon'];
+  return typeof favicon === 'object' && favicon !== null && field in favicon;
+};
+
+type Colors = Readonly<Record<ColorName, string>>;
+type PaletteCss = { name: Palette; declarations: string; css: string };
+
+/** A brand's light palette and, when it has one, its dark palette (the light one with darkColors over it). */
+function brandPalettes(colors: Colors, dark: { readonly [name in ColorName]?: string | undefined } | undefined): { light: PaletteCss; dark: PaletteCss | undefined } {
+  const of = (name: Palette, palette: { readonly [name in ColorName]?: string | undefined }): PaletteCss => {
+    const declarations = paletteDeclarations(palette);
+    return { name, declarations, css: `:root{${declarations}}` };
+  };
+  return { light: of('colors', colors), dark: dark ? of('darkColors', { ...colors, ...Object.fromEntries(Object.entries(dark).filter(([, value]) => value !== undefined)) }) : undefined };
 }
 
 type CompiledThemes = ReturnType<typeof compileBrandThemes>;
@@ -86,8 +135,15 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
   if (!raw.ok) problems.push(raw.problem);
   const merged = raw.ok ? deepMerge(defaults, raw.value, isLocalizedTextObject) : defaults;
   const parsed = brandConfigSchema.safeParse(merged);
-  if (raw.ok && !parsed.success) problems.push(...locateProblems(problemsFromZod(file, parsed.error), absolute, raw.text));
   const config = parsed.success ? parsed.data : undefined;
+  // The languages the brand offers, as far as they can be read when another key is wrong, so one run names both.
+  const offered = config?.languages ?? languagesNamed(merged) ?? LANGUAGES;
+  if (raw.ok) problems.push(...locateProblems(missingLanguageTexts(file, merged, offered), absolute, raw.text));
+  if (raw.ok && !parsed.success) problems.push(...locateProblems(problemsFromZod(file, parsed.error), absolute, raw.text));
+  // The site-wide pages (the root, the not-found page in every language) wear the default brand.
+  if (key === DEFAULT_BRAND && config?.languages !== undefined && config.languages.length < LANGUAGES.length) {
+    problems.push({ file, path: 'languages', message: `the default brand ${DEFAULT_BRAND} offers every language: the site-wide pages wear it; leave languages out` });
+  }
   if (key === DEFAULT_BRAND && config?.forgotUserIdLink === false) {
     problems.push({ file, path: 'forgotUserIdLink', message: 'the default brand nxn always shows the Forgot User ID link' });
   }
@@ -95,14 +151,25 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
   const logoName = config?.logo ?? fileNameIn(merged, 'logo') ?? 'logo.svg';
   const logo = readSvg(brandsDir, key, logoName, 'logo');
   if ('problems' in logo) problems.push(...logo.problems);
+  // Each favicon file from the folder whose brand.json names it: the brand's own, else brands/_defaults/.
+  const faviconFolder = (field: 'svg' | 'png') => (namesOwnFavicon(raw, field) ? key : DEFAULTS_DIR);
+  const faviconSvg = config ? readSvg(brandsDir, faviconFolder('svg'), config.favicon.svg, 'favicon.svg') : undefined;
+  if (faviconSvg && 'problems' in faviconSvg) problems.push(...faviconSvg.problems);
+  const faviconPng = config ? readPng(brandsDir, faviconFolder('png'), config.favicon.png, 'favicon.png') : undefined;
+  if (faviconPng && 'problems' in faviconPng) problems.push(...faviconPng.problems);
   const sorry = config?.sorryConfig.image ? readSvg(brandsDir, key, config.sorryConfig.image, 'sorryConfig.image') : undefined;
   if (sorry && 'problems' in sorry) problems.push(...sorry.problems);
   const theme = themes.get(key) ?? { problem: { file: `brands/${key}/theme.scss`, path: '(root)', message: 'not compiled' } };
   if ('problem' in theme) problems.push(theme.problem);
-  else {
-    // The build refuses what brand:check refuses: a colour pair below its minimum, the logo on its header.
-    problems.push(...contrastProblems(theme.css).map(({ pair, message }) => ({ file: `brands/${key}/theme.scss`, path: pair, message })));
-    if ('svg' in logo) problems.push(...logoContrastProblems(logo.svg, theme.css).map(({ path, message }) => ({ file: `brands/${key}/${logoName}`, path, message })));
+  // The colours as custom properties: the light palette, and the dark one over it (what pages take in dark mode).
+  // From the colours alone when another part of brand.json fails its schema, so their problems show in the same run.
+  const colors = config?.colors ?? paletteSchema.safeParse(fieldOf(merged, 'colors')).data;
+  const darkColors = config ? config.darkColors : fieldOf(merged, 'darkColors') === undefined ? undefined : paletteSchema.partial().safeParse(fieldOf(merged, 'darkColors')).data;
+  const palettes = colors ? brandPalettes(colors, darkColors) : undefined;
+  for (const palette of palettes ? [palettes.light, ...(palettes.dark ? [palettes.dark] : [])] : []) {
+    // The build refuses what brand:check refuses: a colour pair below its minimum, the logo on its header; in each palette.
+    problems.push(...contrastProblems(palette.css, palette.name).map(({ pair, message }) => ({ file, path: pair, message })));
+    if ('svg' in logo) problems.push(...logoContrastProblems(logo.svg, palette.css, palette.name).map(({ path, message }) => ({ file: `brands/${key}/${logoName}`, path, message: palette.name === 'darkColors' ? `in the dark palette: ${message}` : message })));
   }
 
   let support: SupportContent | undefined;
@@ -112,23 +179,55 @@ function loadBrandFolder(brandsDir: string, key: string, defaults: unknown, them
     if (!supportRaw.ok) problems.push(supportRaw.problem);
     else {
       const supportParsed = supportContentSchema.safeParse(supportRaw.value);
-      if (supportParsed.success) support = supportParsed.data;
+      if (supportParsed.success) {
+        support = supportParsed.data;
+        problems.push(...locateProblems(missingLanguageTexts(`brands/${key}/support.json`, supportRaw.value, offered), supportPath, supportRaw.text));
+      }
       else problems.push(...locateProblems(problemsFromZod(`brands/${key}/support.json`, supportParsed.error), supportPath, supportRaw.text));
     }
   }
-  if (problems.length > 0 || !config || 'problems' in logo || 'problem' in theme) return { ok: false, problems };
+  if (problems.length > 0 || !config || !palettes || 'problems' in logo || 'problem' in theme || !faviconSvg || 'problems' in faviconSvg || !faviconPng || 'problems' in faviconPng) return { ok: false, problems };
   return {
     ok: true,
     brand: {
       key,
       config: { ...config, forgotUserIdLink: showsForgotUserIdLink(key, config.forgotUserIdLink) },
-      themeCss: theme.css,
+      // Colours first, then theme.scss's tokens; the dark palette under its media query, where form controls turn dark too.
+      themeCss: `:root{${palettes.light.declarations}}${theme.css}${palettes.dark ? `:root{color-scheme:light dark}@media (prefers-color-scheme:dark){:root{${palettes.dark.declarations}}}` : ''}`,
+      ...(config.darkColors ? { darkThemeColor: config.darkColors.header ?? config.colors.header } : {}),
       logoSvg: logo.svg,
+      favicon: { svg: faviconSvg.svg, pngBase64: faviconPng.base64, pngSize: faviconPng.size },
+      themeColor: config.themeColor ?? config.colors.header,
       sorryImageSvg: sorry && 'svg' in sorry ? sorry.svg : undefined,
       support,
     },
   };
 }
+
+/**
+ * Every brand text (a per-language object) that lacks a language the brand offers, one problem each naming the
+ * key and the languages missing: brand:check and the build stop on them, so no page of an offered language shows
+ * another language's text or none.
+ */
+function missingLanguageTexts(file: string, value: unknown, offered: readonly Language[], path = ''): ConfigProblem[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => missingLanguageTexts(file, item, offered, `${path}[${String(index)}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (isLocalizedTextObject(value as Record<string, unknown>)) {
+    const missing = offered.filter((language) => typeof (value as Record<string, unknown>)[language] !== 'string');
+    return missing.length === 0 ? [] : [{ file, path: path || '(root)', message: `no text for ${missing.join(', ')}, which this brand offers (languages: ${offered.join(', ')}): add "${missing.join('", "')}" or give one text for every language` }];
+  }
+  return entries.flatMap(([name, child]) => missingLanguageTexts(file, child, offered, path ? `${path}.${name}` : name));
+}
+
+/** The `languages` a config that failed its schema still names, when they are languages of the list. */
+function languagesNamed(value: unknown): Language[] | undefined {
+  const named = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['languages'] : undefined;
+  return Array.isArray(named) && named.length > 0 && named.every((tag) => typeof tag === 'string' && isLanguage(tag)) ? named.filter((tag): tag is Language => typeof tag === 'string') : undefined;
+}
+
+/** A field of a config that failed its schema, as it stands. */
+const fieldOf = (value: unknown, field: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined);
 
 /** A file name a config that failed its schema still gives (`logo`), to check that file too. */
 function fileNameIn(value: unknown, field: string): string | undefined {

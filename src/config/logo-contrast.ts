@@ -1,9 +1,11 @@
 import { ELEMENT_NODE, parse, TEXT_NODE } from 'ultrahtml';
 import type { ElementNode, Node } from 'ultrahtml';
 import { contrastRatio, parseColor, themeTokens } from './contrast.ts';
+import { colorSetting } from './brand-colors.ts';
+import type { Palette } from './brand-colors.ts';
 
-// The logo sits on the header (`$color-header`), and a logo drawn in currentColor takes the header's text colour
-// (`$color-on-header`, global.scss). Its text must read there as any text (4.5:1); its shapes as any graphic that
+// The logo sits on the header (`colors.header`), and a logo drawn in currentColor takes the header's text colour
+// (`colors.onHeader`, global.scss). Its text must read there as any text (4.5:1); its shapes as any graphic that
 // identifies something (3:1, WCAG 1.4.11). Brand SVGs carry their colours as attributes only (no <style>, no
 // style attribute: brand-svg.ts), so the colours each element paints with can be read without a browser.
 
@@ -46,7 +48,7 @@ const elementsOf = (node: { children: Node[] }): ElementNode[] => node.children.
  * a dark square inside the logo is read on the square, and the square on the header). A colour that cannot be
  * measured is named too.
  */
-export function logoContrastProblems(svg: string, themeCss: string): LogoProblem[] {
+export function logoContrastProblems(svg: string, themeCss: string, palette: Palette = 'colors'): LogoProblem[] {
   const tokens = themeTokens(themeCss);
   const header = parseColor(tokens.get('color-header') ?? '');
   const onHeader = tokens.get('color-on-header') ?? '';
@@ -66,7 +68,8 @@ export function logoContrastProblems(svg: string, themeCss: string): LogoProblem
 
   const problems: LogoProblem[] = [];
   const shapeColours: Array<{ value: string; rgb: Rgb }> = [];
-  const headerText = `$color-header (${hex(header)})`;
+  const [headerSetting, onHeaderSetting] = [colorSetting('color-header', palette), colorSetting('color-on-header', palette)];
+  const headerText = `${headerSetting} (${hex(header)})`;
   /** The colours a paint value stands for: itself, currentColor's colour, or a gradient's stops. */
   const resolve = (value: string, paint: Paint): string[] => {
     const trimmed = value.trim();
@@ -99,7 +102,7 @@ export function logoContrastProblems(svg: string, themeCss: string): LogoProblem
         }
         const ratio = contrastRatio(rgb, header);
         if (ratio < TEXT_MINIMUM) {
-          problems.push({ path: label, message: `text at ${ratio.toFixed(2)}:1 on the header ${headerText}, below 4.5:1: use a darker or lighter ${property}, draw it in currentColor (it then takes $color-on-header), or change $color-header in theme.scss` });
+          problems.push({ path: label, message: `text at ${ratio.toFixed(2)}:1 on the header ${headerText}, below 4.5:1: use a darker or lighter ${property}, draw it in currentColor (it then takes ${onHeaderSetting}), or change ${headerSetting} in brand.json` });
         }
       }
     }
@@ -111,7 +114,7 @@ export function logoContrastProblems(svg: string, themeCss: string): LogoProblem
     const ratios = shapeColours.map(({ value, rgb }) => ({ value, ratio: contrastRatio(rgb, header) }));
     if (Math.max(...ratios.map(({ ratio }) => ratio)) < GRAPHIC_MINIMUM) {
       const listed = [...new Map(ratios.map((entry) => [entry.value, entry])).values()].map(({ value, ratio }) => `${value} ${ratio.toFixed(2)}:1`).join(', ');
-      problems.push({ path: '(shapes)', message: `no shape of the logo reaches 3:1 on the header ${headerText} (${listed}): darken or lighten the logo's colours, draw it in currentColor (it then takes $color-on-header), or change $color-header in theme.scss` });
+      problems.push({ path: '(shapes)', message: `no shape of the logo reaches 3:1 on the header ${headerText} (${listed}): darken or lighten the logo's colours, draw it in currentColor (it then takes ${onHeaderSetting}), or change ${headerSetting} in brand.json` });
     }
   }
   return problems;

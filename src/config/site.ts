@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
+import { LANGUAGES, languagePrefix } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
 import type { Brand } from './brand-schema.ts';
 import { brandsOrThrow } from './load-brands.ts';
@@ -21,11 +21,16 @@ export interface BrandPageProps {
   language: Language;
 }
 
+/** The languages a brand's pages are built in: its `languages`, else every language of the list. */
+export function brandLanguages(brand: Brand): readonly Language[] {
+  return brand.config.languages ?? LANGUAGES;
+}
+
 /** getStaticPaths for `[...lang]/.../[wl]/...` routes: every brand in every language. */
 export async function brandLanguagePaths() {
   return (await getBrands()).flatMap((brand) =>
-    LANGUAGES.map((language) => ({
-      params: { lang: language === DEFAULT_LANGUAGE ? undefined : language, wl: brand.key },
+    brandLanguages(brand).map((language) => ({
+      params: { lang: languagePrefix(language).slice(1) || undefined, wl: brand.key },
       props: { brand, language } satisfies BrandPageProps,
     })),
   );

@@ -9,9 +9,9 @@ export const THEME_DIR = '_astro';
  * run in: both see the one map.
  */
 const FILES = Symbol.for('portal.brandThemeFiles');
-function files(): Map<string, string> {
-  const holder = globalThis as unknown as Record<symbol, Map<string, string> | undefined>;
-  const map = holder[FILES] ?? new Map<string, string>();
+function files(): Map<string, string | Buffer> {
+  const holder = globalThis as unknown as Record<symbol, Map<string, string | Buffer> | undefined>;
+  const map = holder[FILES] ?? new Map<string, string | Buffer>();
   holder[FILES] = map;
   return map;
 }
@@ -22,13 +22,21 @@ function files(): Map<string, string> {
  * not an inline style, so no page carries brand-specific code and one policy fits every brand.
  */
 export function brandThemeHref(key: string, css: string): string {
-  const hash = createHash('sha256').update(css, 'utf8').digest('base64url').slice(0, 10);
-  const href = `/${THEME_DIR}/theme-${key}.${hash}.css`;
-  files().set(href, css);
+  return brandFileHref(key, 'theme', 'css', css);
+}
+
+/** What a brand's own files are, by their name's start: its theme, its favicon (brandOfFile reads them back). */
+export const BRAND_FILE_KINDS = ['theme', 'favicon'] as const;
+
+/** The URL of a brand's own file (`/_astro/<kind>-<key>.<hash>.<extension>`), remembered for the build to write, as brandThemeHref. */
+export function brandFileHref(key: string, kind: (typeof BRAND_FILE_KINDS)[number], extension: 'css' | 'svg' | 'png', content: string | Buffer): string {
+  const hash = createHash('sha256').update(content).digest('base64url').slice(0, 10);
+  const href = `/${THEME_DIR}/${kind}-${key}.${hash}.${extension}`;
+  files().set(href, content);
   return href;
 }
 
-/** The theme files rendered pages linked to so far: URL path -> CSS. */
-export function renderedThemeFiles(): ReadonlyMap<string, string> {
+/** The brand files (themes, favicons) rendered pages linked to so far: URL path -> content. */
+export function renderedThemeFiles(): ReadonlyMap<string, string | Buffer> {
   return files();
 }

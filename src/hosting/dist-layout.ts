@@ -1,5 +1,6 @@
 import { BRAND_KEY_FORMAT } from '../domain/brands.ts';
-import { THEME_DIR } from './brand-theme-files.ts';
+import { LANGUAGES, languagePrefix } from '../domain/languages.ts';
+import { BRAND_FILE_KINDS, THEME_DIR } from './brand-theme-files.ts';
 
 /**
  * The folder beside a published root (dist/, a release's site/) that holds what only servers read: nginx's
@@ -9,8 +10,8 @@ import { THEME_DIR } from './brand-theme-files.ts';
  */
 export const serverDirOf = (siteDir: string): string => `${siteDir.replace(/[\\/]+$/, '')}-server`;
 
-/** Folder prefixes of the languages in a dist/: en-US at the root, the others in a folder of their own. */
-export const LANGUAGE_PREFIXES = ['', 'de-DE/'] as const;
+/** Folder prefixes of the languages in a dist/: the default language at the root, the others in a folder of their own. */
+export const LANGUAGE_PREFIXES: readonly string[] = LANGUAGES.map((language) => (languagePrefix(language) + '/').replace(/^\//, ''));
 
 /** The files and folders of a dist/ that hold one brand's pages, in every language (with their `.gz`). */
 export function brandEntries(wl: string): string[] {
@@ -19,7 +20,7 @@ export function brandEntries(wl: string): string[] {
 
 /** The brand a dist/ file belongs to, or undefined for what every brand shares (scripts, site pages, header files). */
 export function brandOfFile(file: string): string | undefined {
-  const theme = new RegExp(`^${THEME_DIR}/theme-(${BRAND_KEY_FORMAT})\\.[^.]+\\.css(?:\\.gz)?$`).exec(file)?.[1];
+  const theme = new RegExp(`^${THEME_DIR}/(?:${BRAND_FILE_KINDS.join('|')})-(${BRAND_KEY_FORMAT})\\.[^.]+\\.(?:css|svg|png)(?:\\.gz)?$`).exec(file)?.[1];
   if (theme) return theme;
   const bare = LANGUAGE_PREFIXES.reduce((path, prefix) => (prefix && path.startsWith(prefix) ? path.slice(prefix.length) : path), file);
   return new RegExp(`^(?:app|self-service)/(${BRAND_KEY_FORMAT})(?:/|\\.html(?:\\.gz)?$)`).exec(bare)?.[1];

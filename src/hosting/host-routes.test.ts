@@ -58,7 +58,7 @@ describe('the route table', () => {
   test('nginx reads the white-label cookie and /app/<wl>/ with the brand key\'s format, which the shipped config never writes itself', () => {
     const { http, server } = nginxRoutes();
     expect(http).toContain(`map $cookie_WL_KEY $portal_home_brand {\n  default nxn;\n  "~^(?<home_brand>${BRAND_KEY_FORMAT})$" $home_brand;\n}`);
-    expect(server).toContain(`/app/(?<wl>${BRAND_KEY_FORMAT})/?$" { if (-f $document_root/app/$wl/login.html) { return 302 $lang/app/$wl/login$is_args$args; } return 404; }`);
+    expect(server).toContain(`/app/(?<wl>${BRAND_KEY_FORMAT})/?$" { if (-f $document_root$lang/app/$wl/login.html) { return 302 $lang/app/$wl/login$is_args$args; } return 404; }`);
     const shipped = readFileSync(join(import.meta.dirname, '../../scripts/deploy/portal.nginx.conf'), 'utf8');
     // A character class of lowercase letters and digits is a brand key's format written again.
     expect(shipped).not.toMatch(/\[a-z0-9/);

@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BRAND_KEY_FORMAT, DEFAULT_BRAND } from '../domain/brands.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
+import { LANGUAGES, PREFIXED_LANGUAGES } from '../domain/languages.ts';
+import type { Language } from '../domain/languages.ts';
+import { LANGUAGE_COOKIE } from '../lib/display-language.ts';
 import { WHITE_LABEL_COOKIE } from '../lib/cookies.ts';
 import { ROUTES, SERVICE_PREFIXES, languagePrefix, localizedRoutes, placeholderFormat } from './route-table.ts';
 import { workerRoutes, workerScript } from './cloudflare-worker.ts';
@@ -130,7 +132,7 @@ function nginxRegex(pattern: PathPattern, captures: 'path' | 'request'): string 
 }
 
 /** An explicit language prefix, as nginx captures it (`$lang`). */
-const NGINX_LANGUAGE = `(?<lang>${LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).map((l) => languagePrefix(l).replace(/-/g, '\\-')).join('|')})?`;
+const NGINX_LANGUAGE = `(?<lang>${PREFIXED_LANGUAGES.map((l) => languagePrefix(l).replace(/-/g, '\\-')).join('|')})?`;
 
 /** `/self-service/:wl/fps` as nginx writes it with the captures of its regex. */
 const nginxTarget = (to: PathPattern) => to.replace(/:([A-Za-z]\w*)/g, '$$$1');
@@ -147,6 +149,19 @@ export function nginxRoutes(routes: readonly RouteRow[] = ROUTES): { http: strin
   const fallback = routes.find((row) => row.kind === 'not-found' && row.from === '/*');
   const http = [
     `# ${WRITTEN}`,
+    '# The language cookie picks the language of the same URL (design.md): its prefix, from src/domain/languages.json; the',
+    '# cookie\'s one rule (src/lib/display-language.ts): the tag with - or _, any case. Anything else: the default language.',
+    `map $cookie_${LANGUAGE_COOKIE} $portal_lang {`,
+    '  default "";',
+    ...PREFIXED_LANGUAGES.map((language) => `  "~*^${language.split('-').map((part) => part.replace(/[^A-Za-z0-9]/g, '')).join('[-_]')}$" "${languagePrefix(language)}";`),
+    '}',
+    '',
+    '# For page-not-found: the language named by the original request, else the cookie\'s.',
+    'map $request_uri $portal_nf_lang {',
+    '  default $portal_lang;',
+    ...PREFIXED_LANGUAGES.map((language) => `  "~^${languagePrefix(language)}/" "${languagePrefix(language)}";`),
+    '}',
+    '',
     '# The not-found page of the address asked for, without its language (the server block adds the language).',
     'map $request_uri $portal_nf_page {',
     `  default "${fallback?.kind === 'not-found' ? fallback.page : '/404'}.html";`,
@@ -166,8 +181,10 @@ export function nginxRoutes(routes: readonly RouteRow[] = ROUTES): { http: strin
     ...routes.flatMap((row) => (row.kind === 'redirect'
       ? [`location ~ "${nginxRegex(row.from, 'path')}" { return 302 $lang${nginxTarget(row.to)}$is_args$args; }`]
       : [])),
-    '# /app/<wl>/ goes to that brand\'s login when the brand was built; else page not found (404).',
-    `location ~ "^${NGINX_LANGUAGE}/app/(?<wl>${BRAND_KEY_FORMAT})/?$" { if (-f $document_root/app/$wl/login.html) { return 302 $lang/app/$wl/login$is_args$args; } return 404; }`,
+    '# A language\'s root (/<tag>) as the site root: the white-label cookie\'s login when that brand was built, in that language.',
+    ...(PREFIXED_LANGUAGES.length > 0 ? [`location ~ "^${NGINX_LANGUAGE.replace(/\)\?$/, ')')}/?$" { if (-f $document_root$lang/app/$portal_home_brand/login.html) { return 302 $lang/app/$portal_home_brand/login$is_args$args; } if (-f $document_root/app/$portal_home_brand/login.html) { return 302 /app/$portal_home_brand/login$is_args$args; } return 302 $lang/app/${DEFAULT_BRAND}/login$is_args$args; }`] : []),
+    '# /app/<wl>/ goes to that brand\'s login when the brand was built in that language; else page not found (404).',
+    `location ~ "^${NGINX_LANGUAGE}/app/(?<wl>${BRAND_KEY_FORMAT})/?$" { if (-f $document_root$lang/app/$wl/login.html) { return 302 $lang/app/$wl/login$is_args$args; } return 404; }`,
     '',
   ].join('\n');
   return { http, server };
@@ -213,10 +230,11 @@ export function writeRouteFiles(distDir: string, options: RouteFileOptions = rou
  * The not-found pages the table expects a build of `brands` to hold, as files: each where Cloudflare Pages
  * looks first for an address under it (the nearest `404.html` up the path), in every language.
  */
-export function notFoundFiles(brands: readonly string[], routes: readonly RouteRow[] = ROUTES): string[] {
+export function notFoundFiles(brands: readonly string[], routes: readonly RouteRow[] = ROUTES, languagesOf: (wl: string) => readonly Language[] = () => LANGUAGES): string[] {
   return localizedRoutes(routes).flatMap((row) => {
     if (row.kind !== 'not-found') return [];
     const file = `${row.page.replace(/^\//, '')}.html`;
-    return file.includes(':wl') ? brands.map((wl) => file.replace(':wl', wl)) : [file];
+    // A brand's not-found pages come in the languages it offers only.
+    return file.includes(':wl') ? brands.filter((wl) => languagesOf(wl).includes(row.language)).map((wl) => file.replace(':wl', wl)) : [file];
   });
 }

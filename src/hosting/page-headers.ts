@@ -135,13 +135,14 @@ export function pageHeaders(): AstroIntegration {
       },
       'astro:server:setup': ({ server }) => {
         server.middlewares.use((req, res, next) => {
-          const css = renderedThemeFiles().get((req.url ?? '').split('?')[0] ?? '');
-          if (css === undefined) {
+          const path = (req.url ?? '').split('?')[0] ?? '';
+          const content = renderedThemeFiles().get(path);
+          if (content === undefined) {
             next();
             return;
           }
-          res.setHeader('Content-Type', 'text/css; charset=utf-8');
-          res.end(css);
+          res.setHeader('Content-Type', path.endsWith('.png') ? 'image/png' : path.endsWith('.svg') ? 'image/svg+xml' : 'text/css; charset=utf-8');
+          res.end(content);
         });
       },
       'astro:build:start': ({ setPrerenderer }) => {
@@ -171,7 +172,7 @@ export function pageHeaders(): AstroIntegration {
         logger.info(environment === 'MOCK' || environment === 'LOCAL'
           ? `built for ${environment} (PORTAL_ENVIRONMENT): a build that never deploys, with every environment's values`
           : `built for ${environment} (PORTAL_ENVIRONMENT): its pages carry only that environment's values`);
-        logger.info(`one security policy for ${String(pages)} pages (${String(rules)} _headers rules), ${String(themes.length)} theme files, ${String(renderedPages + compressed)} files precompressed (${String(renderedPages)} pages as they rendered)`);
+        logger.info(`one security policy for ${String(pages)} pages (${String(rules)} _headers rules), ${String(themes.length)} brand files (themes, favicons), ${String(renderedPages + compressed)} files precompressed (${String(renderedPages)} pages as they rendered)`);
       },
     },
   };

@@ -1,5 +1,5 @@
 import { BRAND_KEY_FORMAT } from '../domain/brands.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, languagePrefix } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
 
 /**
@@ -55,8 +55,8 @@ export const ROUTES: readonly RouteRow[] = [
   { kind: 'not-found', from: '/*', page: '/404', why: 'anything else, in the default brand\'s look' },
 ];
 
-/** A path's explicit language prefix ('' for the default language). */
-export const languagePrefix = (language: Language): string => (language === DEFAULT_LANGUAGE ? '' : `/${language}`);
+/** A path's explicit language prefix ('' for the default language): the list's address rule. */
+export { languagePrefix };
 
 /** A row of the table for one language, with its prefix on both sides. */
 export type LocalizedRoute = RouteRow & { language: Language };

@@ -4,6 +4,7 @@ import { ConfigError, problemsFromZod } from '../config/config-errors.ts';
 import { siteFilesSchema } from '../config/site-files-schema.ts';
 import type { PageHeaderOptions, SecurityTxt, SiteFiles } from '../config/site-files-schema.ts';
 import type { Environment } from '../domain/environments.ts';
+import { LANGUAGES, languagePrefix } from '../domain/languages.ts';
 import { SERVICE_PREFIXES } from './route-table.ts';
 
 const FILE = 'src/config/site-files.json';
@@ -50,7 +51,7 @@ export function securityTxtExpiry(text: string): Date | undefined {
  */
 function robotsTxt(indexed: boolean): string {
   if (!indexed) return 'User-agent: *\nDisallow: /\n';
-  const closed = ['/self-service/', '/de-DE/self-service/', ...SERVICE_PREFIXES.map((prefix) => `${prefix}/`)];
+  const closed = [...LANGUAGES.map((language) => `${languagePrefix(language)}/self-service/`), ...SERVICE_PREFIXES.map((prefix) => `${prefix}/`)];
   return ['User-agent: *', ...closed.map((path) => `Disallow: ${path}`), ''].join('\n');
 }
 

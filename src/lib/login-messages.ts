@@ -15,6 +15,9 @@ const CATALOGUE = {
 
 export type LoginMessageKey = (typeof CATALOGUE)[keyof typeof CATALOGUE] | 'login.message.generic';
 
+/** The SMUSRMSG values spec 8 names (the sign-off gallery shows each). */
+export const LOGIN_MESSAGES = Object.keys(CATALOGUE) as ReadonlyArray<keyof typeof CATALOGUE>;
+
 /** Every key a login banner can show. */
 export const LOGIN_MESSAGE_KEYS: readonly LoginMessageKey[] = [...Object.values(CATALOGUE), 'login.message.generic'];
 

@@ -14,7 +14,10 @@ export function followLanguageCookie(): string | null {
   root.className += ' js';
   const value = cookieValue(document.cookie, LANGUAGE_COOKIE);
   const wanted = languageFromCookieValue(value);
-  if (wanted && wanted !== root.lang) {
+  // A brand that offers fewer languages lists them (PortalShell.astro); a cookie naming another keeps this page,
+  // the brand's default language, as the servers do.
+  const offered = root.getAttribute('data-languages');
+  if (wanted && wanted !== root.lang && (!offered || (' ' + offered + ' ').indexOf(' ' + wanted + ' ') >= 0)) {
     const path = localizedPath(location.pathname, wanted);
     if (path !== location.pathname) location.replace(path + location.search + location.hash);
   }

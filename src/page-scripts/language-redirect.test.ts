@@ -17,17 +17,17 @@ beforeAll(async () => {
   scripts.root = (await compilePrePaint(entry('root-redirect.ts'))).code;
 }, 60_000);
 
-interface Visit { cookie: string; pathname: string; lang?: string; search?: string; hash?: string; protocol?: string; attributes?: Record<string, string> }
+interface Visit { cookie: string; pathname: string; lang?: string; search?: string; hash?: string; protocol?: string; attributes?: Record<string, string>; htmlAttributes?: Record<string, string> }
 
 /** A page as a shipped script meets it: its cookies, address and language, and every cookie and redirect it makes. */
-function visit(script: string, { cookie, pathname, lang = 'en-US', search = '', hash = '', protocol = 'http:', attributes = {} }: Visit) {
+function visit(script: string, { cookie, pathname, lang = 'en-US', search = '', hash = '', protocol = 'http:', attributes = {}, htmlAttributes = {} }: Visit) {
   const written: string[] = [];
   const replaced: string[] = [];
   const element = { getAttribute: (name: string) => attributes[name] ?? null };
   const document = {
     get cookie() { return cookie; },
     set cookie(value: string) { written.push(value); },
-    documentElement: { lang, className: '' },
+    documentElement: { lang, className: '', getAttribute: (name: string) => htmlAttributes[name] ?? null },
     getElementsByTagName: (name: string) => (name === 'script' ? [element] : []),
   };
   const location = { pathname, search, hash, protocol, replace: (to: string) => { replaced.push(to); } };
@@ -127,6 +127,15 @@ describe('every page\'s language script', () => {
     expect(target('USER_DISPLAY_LANGUAGE=de_DE', '/app/nxn/login', 'de-DE')).toEqual([]);
     expect(target('USER_DISPLAY_LANGUAGE=de_DE; USER_DISPLAY_LANGUAGE=en_US', '/de-DE/app/nxn/login', 'de-DE')).toEqual([]);
     expect(target('USER_DISPLAY_LANGUAGE=%E0%A4%A', '/app/nxn/login', 'en-US')).toEqual([]);
+  });
+
+  test('on a brand that offers fewer languages, a cookie naming one it lacks keeps the page (the brand\'s default), one it offers still moves', () => {
+    const oneLanguage = { 'data-languages': 'en-US' };
+    for (const script of [scripts.follow, scripts.remember]) {
+      expect(visit(script, { cookie: 'USER_DISPLAY_LANGUAGE=de_DE', pathname: '/app/solo/login', htmlAttributes: oneLanguage }).replaced).toEqual([]);
+      expect(visit(script, { cookie: 'USER_DISPLAY_LANGUAGE=de_DE', pathname: '/app/solo/login', htmlAttributes: { 'data-languages': 'en-US de-DE' } }).replaced).toEqual(['/de-DE/app/solo/login']);
+    }
+    expect(visit(scripts.follow, { cookie: 'USER_DISPLAY_LANGUAGE=en_US', pathname: '/de-DE/app/nxn/login', lang: 'de-DE', htmlAttributes: oneLanguage }).replaced).toEqual(['/app/nxn/login']);
   });
 
   test('a page in another language than the default, without a language cookie, remembers its language for the browser session', () => {

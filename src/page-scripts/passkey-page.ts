@@ -209,7 +209,7 @@ async function manage(panel: HTMLElement): Promise<void> {
         const term = document.createElement('dt');
         term.textContent = label ?? '';
         const detail = document.createElement('dd');
-        detail.textContent = formatDate(value, data['lang'] ?? 'en-US', data['never'] ?? '');
+        detail.textContent = formatDate(value, data['lang'] ?? document.documentElement.lang, data['never'] ?? '');
         facts.append(term, detail);
       }
       text.append(name, facts);

@@ -65,6 +65,19 @@ test('a 320 px wide viewport scrolls no page sideways', async ({ page }) => {
   }
 });
 
+// A brand's dark palette (brand.json darkColors) as a visitor in dark mode sees it, error states included: axe
+// measures what the browser paints, beside what brand:check computes from the colours.
+test.describe('in dark mode, a brand with a dark palette', () => {
+  test.use({ colorScheme: 'dark' });
+  for (const path of ['/app/cwa/login?SMQUERYDATA=a11y&SMUSRMSG=Invalid%20Credentials', '/de-DE/app/cwa/termsOfUse', '/de-DE/self-service/cwa/fps', '/app/cwa/no-such-page']) {
+    test(`${path} has no axe violation`, async ({ page }) => {
+      await page.goto(path);
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(20, 16, 22)');
+      expect(await violations(page), path).toEqual([]);
+    });
+  }
+});
+
 test.describe('interactive parts in their open states', () => {
   test('the login page with the error banner, field errors, cookie bar and success toast has no axe violation', async ({ page }) => {
     const login = new LoginPage(page);

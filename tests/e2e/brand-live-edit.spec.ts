@@ -67,10 +67,10 @@ test('an edited tagline shows on the open login page', async ({ page }) => {
   stillRunning();
 });
 
-test('an edited theme colour shows on the open page', async ({ page }) => {
+test('an edited brand colour shows on the open page', async ({ page }) => {
   await openLive(page, `${server.base}/app/nxn/login?SMQUERYDATA=live`);
   await expect.poll(() => primaryColour(page)).toBe('#0b3d6e');
-  edit(brands, 'nxn/theme.scss', (text) => text.replace('$color-primary: #0b3d6e;', '$color-primary: #8a0b2e;'));
+  edit(brands, 'nxn/brand.json', (text) => text.replace('"primary": "#0b3d6e"', '"primary": "#8a0b2e"'));
   await expect.poll(() => primaryColour(page), SHOWS).toBe('#8a0b2e');
   const button = page.getByRole('button', { name: 'Log In' });
   await expect(button).toHaveCSS('background-color', 'rgb(138, 11, 46)');

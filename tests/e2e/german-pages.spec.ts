@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { listBrandKeys } from '../../src/config/load-brands.ts';
-import { TRANSLATIONS } from '../../src/i18n/translations.ts';
+import { translationsOf } from '../../src/i18n/translations.ts';
+import type { TranslationKey } from '../../src/i18n/translations.ts';
 import { expectOnlyGerman, shownText } from './support/german-text.ts';
 import { islandsHydrated } from './support/hydration.ts';
 
-// Every English UI text that German translates differently; none may reach a de-DE page.
-const englishOnly = Object.entries(TRANSLATIONS['en-US'])
-  .filter(([key, english]) => english.length > 3 && TRANSLATIONS['de-DE'][key as keyof (typeof TRANSLATIONS)['de-DE']] !== english)
+// Every English UI text that German translates differently; none may reach a de-DE page. But the language's own
+// name ("English"): every page's language links name each language in itself.
+const englishOnly = Object.entries(translationsOf('en-US'))
+  .filter(([key, english]) => english.length > 3 && key !== 'common.language.name' && translationsOf('de-DE')[key as TranslationKey] !== english)
   .map(([, english]) => english.replace(/\{\{\s*\w+\s*\}\}/g, '').trim())
   .filter((text) => text.length > 3);
 

@@ -57,11 +57,79 @@ for (const brand of brands) {
         else await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
         const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
         expect(primary, path).toBe(PRIMARY[brand.key]);
+        // The brand's favicon and theme-color in the head, its legal links in the footer, in the page's language.
+        await expect(page.locator('head meta[name="theme-color"]:not([media])'), path).toHaveAttribute('content', brand.themeColor);
+        await expect(page.locator('head link[rel="icon"][type="image/svg+xml"]'), path).toHaveAttribute('href', new RegExp(`^/_astro/favicon-${brand.key}\\.[\\w-]+\\.svg$`));
+        await expect(page.locator('head link[rel="icon"][type="image/png"]'), path).toHaveAttribute('href', new RegExp(`^/_astro/favicon-${brand.key}\\.[\\w-]+\\.png$`));
+        const footer = page.getByRole('contentinfo');
+        for (const link of brand.config.footerLinks) {
+          const href = localize(link.href, language).replace('{wl}', brand.key);
+          await expect(footer.getByRole('link', { name: localize(link.label, language) }), path).toHaveAttribute('href', href.startsWith('/') ? localizedPath(href, language) : href);
+        }
       }
       expect(violations).toEqual([]);
     });
   }
 }
+
+for (const brand of brands) {
+  test(`${brand.key}'s favicon files answer as the images its brand folder (or the defaults) hold`, async ({ page, request }) => {
+    await page.goto(`/app/${brand.key}/login?SMQUERYDATA=e2e`);
+    for (const [type, expected] of [['image/svg+xml', Buffer.from(brand.favicon.svg)], ['image/png', Buffer.from(brand.favicon.pngBase64, 'base64')]] as const) {
+      const href = await page.locator(`head link[rel="icon"][type="${type}"]`).getAttribute('href');
+      const response = await request.get(href ?? '');
+      expect(response.status(), href ?? type).toBe(200);
+      expect(response.headers()['content-type'], href ?? type).toBe(type);
+      expect((await response.body()).equals(expected), href ?? type).toBe(true);
+    }
+    await expect(page.locator('head link[rel="apple-touch-icon"]')).toHaveAttribute('href', (await page.locator('head link[rel="icon"][type="image/png"]').getAttribute('href')) ?? '');
+  });
+}
+
+test('cwa\'s footer carries its own legal links in each language; a brand without them the defaults\' Terms of Use', async ({ page }) => {
+  await page.goto('/app/cwa/login?SMQUERYDATA=e2e');
+  const links = async () => page.getByRole('contentinfo').getByRole('list').first().getByRole('link').evaluateAll((anchors) => anchors.map((anchor) => `${anchor.textContent?.trim() ?? ''} -> ${anchor.getAttribute('href') ?? ''}`));
+  expect(await links()).toEqual([
+    'System Requirements (opens in a new window) -> /app/cwa/systemRequirements',
+    'Terms of Use (opens in a new window) -> /app/cwa/termsOfUse',
+    'Privacy Notice (opens in a new window) -> https://www.cwa.example/privacy',
+    'Legal Notice (opens in a new window) -> https://www.cwa.example/legal',
+  ]);
+  await page.goto('/de-DE/app/cwa/termsOfUse');
+  expect(await links()).toEqual([
+    'Systemvoraussetzungen -> /de-DE/app/cwa/systemRequirements',
+    'Nutzungsbedingungen -> /de-DE/app/cwa/termsOfUse',
+    'Datenschutzhinweis -> https://www.cwa.example/de/datenschutz',
+    'Impressum -> https://www.cwa.example/de/impressum',
+  ]);
+  await page.goto('/de-DE/self-service/summit/fps');
+  expect(await links()).toEqual([
+    'Systemvoraussetzungen (öffnet in einem neuen Fenster) -> /de-DE/app/summit/systemRequirements',
+    'Cookie-Richtlinie (öffnet in einem neuen Fenster) -> /de-DE/app/summit/cookiePolicy',
+    'Nutzungsbedingungen (öffnet in einem neuen Fenster) -> /de-DE/app/summit/termsOfUse',
+  ]);
+});
+
+test.describe('in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+  test('a brand with a dark palette takes it on every kind of page in both languages; a brand without one stays light', async ({ page }) => {
+    const cwa = brands.find((brand) => brand.key === 'cwa');
+    const dark = { ...cwa?.config.colors, ...cwa?.config.darkColors };
+    const rgb = (hex = '') => `rgb(${[1, 3, 5].map((at) => String(parseInt(hex.slice(at, at + 2), 16))).join(', ')})`;
+    for (const path of ['/app/cwa/login?SMQUERYDATA=e2e', '/de-DE/app/cwa/login?SMQUERYDATA=e2e', '/de-DE/self-service/cwa/fps', '/app/cwa/termsOfUse']) {
+      await page.goto(path);
+      await expect(page.locator('body'), path).toHaveCSS('background-color', rgb(dark.background));
+      await expect(page.locator('body'), path).toHaveCSS('color', rgb(dark.text));
+      await expect(page.locator('.site-header'), path).toHaveCSS('background-color', rgb(dark.header));
+      await expect(page.locator('head meta[name="theme-color"][media="(prefers-color-scheme: dark)"]'), path).toHaveAttribute('content', dark.header ?? '');
+      // Form controls and scrollbars follow (color-scheme), so no white field sits on a dark card.
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), path).toBe('light dark');
+    }
+    await page.goto('/app/nxn/login?SMQUERYDATA=e2e');
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(243, 245, 248)');
+    await expect(page.locator('head meta[name="theme-color"][media]')).toHaveCount(0);
+  });
+});
 
 test('the root and a brand root redirect to login and keep the query', async ({ page }) => {
   await page.goto('/?SMQUERYDATA=abc');

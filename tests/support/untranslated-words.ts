@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TRANSLATIONS } from '../../src/i18n/translations.ts';
+import { LANGUAGES } from '../../src/domain/languages.ts';
+import { translationsOf } from '../../src/i18n/translations.ts';
 
 // An equivalent of a pseudo-locale run on the real build: every word a de-DE page shows must come
 // from the German translations, a brand's German (or language-free) config, or the German content
@@ -35,11 +36,13 @@ function jsonFiles(dir: string): string[] {
 
 /**
  * The words a de-DE page may show. `data` adds what the visitor or the service supplies on the
- * page under test (a user id, a masked address), which is nobody's translation.
+ * page under test (a user id, a masked address), which is nobody's translation. The language links name each
+ * language in itself (`English`, with its lang attribute), from that language's own table.
  */
 export function germanVocabulary(repoRoot: string, data: readonly string[] = []): Set<string> {
-  const texts = [...Object.values(TRANSLATIONS['de-DE']), ...data];
-  for (const file of jsonFiles(join(repoRoot, 'brands'))) texts.push(...germanStrings(JSON.parse(readFileSync(file, 'utf8'))));
+  const texts = [...Object.values(translationsOf('de-DE')), ...LANGUAGES.map((language) => translationsOf(language)['common.language.name']), ...data];
+  // The brand files, not their JSON Schemas: those describe each setting in English, for the editor (issue 44).
+  for (const file of jsonFiles(join(repoRoot, 'brands')).filter((path) => !path.endsWith('.schema.json'))) texts.push(...germanStrings(JSON.parse(readFileSync(file, 'utf8'))));
   const german = join(repoRoot, 'content', 'portal-de-de');
   const gateway = join(repoRoot, 'content', 'gateway');
   for (const name of readdirSync(gateway)) {

@@ -76,8 +76,8 @@ test('a brand rebuilt into an existing dist/ changes that brand alone; both bran
   const dist = join(work, 'nxn');
   const nxnLogin = readFileSync(join(dist, 'app/nxn/login.html'), 'utf8');
   // The brand manager changes cwa's primary colour; cwa joins the nxn deploy.
-  const theme = join(brandsDir, 'cwa', 'theme.scss');
-  writeFileSync(theme, readFileSync(theme, 'utf8').replace(/\$color-primary:[^;]+;/, '$color-primary: #4a1a41;'));
+  const brand = join(brandsDir, 'cwa', 'brand.json');
+  writeFileSync(brand, readFileSync(brand, 'utf8').replace('"primary": "#5a1f4f"', '"primary": "#4a1a41"'));
   const result = await buildBrands({ out: dist, brands: ['cwa'], into: true });
   expect(result.headerRules).toBe(3);
   expect(readFileSync(join(dist, 'app/nxn/login.html'), 'utf8')).toBe(nxnLogin);
@@ -88,6 +88,6 @@ test('a brand rebuilt into an existing dist/ changes that brand alone; both bran
   const cwa = await brandAnswers(base, 'cwa');
   expect({ page: nxn.page, assets: new Set(nxn.assets) }).toEqual({ page: 200, assets: new Set([200]) });
   expect({ page: cwa.page, assets: new Set(cwa.assets) }).toEqual({ page: 200, assets: new Set([200]) });
-  expect(cwa.theme).toContain('--color-primary: #4a1a41');
+  expect(cwa.theme).toContain('--color-primary:#4a1a41;');
   expect((await fetch(`${base}/de-DE/self-service/cwa/fps`)).status).toBe(200);
 }, 300_000);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoHtml, pseudoText, unmarkedText } from '../support/pseudo-language.ts';
 import { pseudoBrandTexts, writePseudoLanguage } from '../support/pseudo-project.ts';
-import { TRANSLATIONS } from '../../src/i18n/translations.ts';
+import { translationsOf } from '../../src/i18n/translations.ts';
 
 const letters = (text: string) => text.replace(/\{\{\s*\w+\s*\}\}|<[^>]*>/g, '').replace(/[^\p{L}·]/gu, '').length;
 
@@ -16,7 +16,7 @@ describe('pseudoText', () => {
   });
 
   test('makes every translation about 40% longer', () => {
-    for (const [key, text] of Object.entries(TRANSLATIONS['en-US'])) {
+    for (const [key, text] of Object.entries(translationsOf('en-US'))) {
       const source = letters(text);
       const grown = letters(pseudoText(text).slice(1, -1));
       expect(grown, key).toBeGreaterThanOrEqual(Math.ceil(source * 1.4));

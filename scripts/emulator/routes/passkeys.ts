@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_LANGUAGE } from '../../../src/domain/languages.ts';
 import { join } from 'node:path';
 import {
   generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
@@ -122,11 +123,12 @@ function takeChallenge(context: PasskeyContext, req: IncomingMessage, clientData
   return challenge;
 }
 
-/** The brand's display name for the authenticator's prompt (en-US; the key when the brand is unknown). */
+/** The brand's display name for the authenticator's prompt (the default language's; the key when the brand is unknown). */
 function brandName(wl: string): string {
   try {
-    const config = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'brands', wl, 'brand.json'), 'utf8')) as { displayName?: { 'en-US'?: string } };
-    return config.displayName?.['en-US'] ?? wl;
+    const config = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'brands', wl, 'brand.json'), 'utf8')) as { displayName?: string | Partial<Record<string, string>> };
+    const name = config.displayName;
+    return (typeof name === 'string' ? name : name?.[DEFAULT_LANGUAGE]) ?? wl;
   } catch {
     return wl;
   }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test as base } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { TRANSLATIONS } from '../../../src/i18n/translations.ts';
+import { translationsOf } from '../../../src/i18n/translations.ts';
 import type { TranslationKey } from '../../../src/i18n/translations.ts';
 import { serveWithEmulator } from '../../../scripts/server/serve-with-emulator.ts';
 import type { ServedPortal } from '../../../scripts/server/serve-with-emulator.ts';
@@ -26,7 +26,7 @@ const WIDTHS = [1280, 390] as const;
 
 /** A translation as the pseudo build shows it, to find an element by (placeholders filled as the page does). */
 export function shown(key: TranslationKey, values: Record<string, string | number> = {}): string {
-  return pseudoText(TRANSLATIONS['en-US'][key]).replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(values[name] ?? `{{${name}}}`));
+  return pseudoText(translationsOf('en-US')[key]).replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(values[name] ?? `{{${name}}}`));
 }
 
 /** A text as a pattern that finds it as it is. */
