@@ -23,6 +23,18 @@ describe('resolveRequest', () => {
     expect(resolveRequest('/de-DE', '?q=1', 'WL_KEY=solo', withSolo)).toEqual({ kind: 'redirect', location: '/app/solo/login?q=1' });
     expect(resolveRequest('/de-DE', '', 'WL_KEY=nxn', withSolo)).toEqual({ kind: 'redirect', location: '/de-DE/app/nxn/login' });
     expect(resolveRequest('/de-DE/app/nxn', '', undefined, withSolo)).toEqual({ kind: 'redirect', location: '/de-DE/app/nxn/login' });
+    // Its not-found pages are its own, in the language it offers, for a German cookie or prefix alike (not nxn's German one).
+    expect(resolveRequest('/app/solo/nope', '', 'USER_DISPLAY_LANGUAGE=de_DE', withSolo)).toMatchObject({ file: 'app/solo/404.html', status: 404 });
+    expect(resolveRequest('/de-DE/app/solo/nope', '', undefined, withSolo)).toMatchObject({ file: 'app/solo/404.html', status: 404 });
+    // A page's file name under a prefix the brand lacks is no page of another language.
+    expect(resolveRequest('/de-DE/app/solo/login.html', '', undefined, withSolo)).toMatchObject({ status: 404 });
+  });
+
+  test('a page asked for by its file name under a language prefix answers in that language or not at all', () => {
+    expect(resolveRequest('/de-DE/app/nxn/login.html', '', undefined, dist)).toMatchObject({ file: 'de-DE/app/nxn/login.html', status: 200, language: 'de-DE' });
+    const englishOnly: DistIndex = { ...dist, isFile: (relative) => files.has(relative) || relative === 'app/nxn/termsOfUse.html' };
+    expect(resolveRequest('/de-DE/app/nxn/termsOfUse.html', '', undefined, englishOnly)).toMatchObject({ status: 404, language: 'de-DE' });
+    expect(resolveRequest('/de-DE/_astro/a.123.js', '', undefined, dist)).toMatchObject({ file: '_astro/a.123.js', status: 200 });
   });
 
   test('sends the root to the brand of the white-label cookie when that brand was built', () => {

@@ -57,7 +57,8 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
   // Pages come in each language; assets (/_astro/...) and other files only once.
   // A language the address names is kept: no page of the default language under its prefix (as nginx's try_files;
   // a brand that does not offer the language has no page there, issue 45).
-  for (const candidate of [`${localized}.html`, ...(explicit ? [] : [`${relative}.html`]), relative]) {
+  // A page's own file name (`/de-DE/app/nxn/login.html`) is kept to its language too.
+  for (const candidate of [`${localized}.html`, ...(explicit ? [] : [`${relative}.html`]), ...(explicit && relative.endsWith('.html') ? [localized] : [relative])]) {
     if (candidate && !hidden && !candidate.includes('..') && dist.isFile(candidate)) {
       const isPage = candidate.endsWith('.html');
       return { kind: 'file', file: candidate, status: 200, language: isPage ? languageOf(candidate) : undefined };
@@ -71,9 +72,12 @@ function builtIn(path: string, language: Language, dist: DistIndex): boolean {
   return dist.isFile(`${localizedPath(path, language).replace(/^\/+/, '')}.html`);
 }
 
-/** The not-found page of the route table in `language`, else the site-wide one in it, else the default language's. */
+/**
+ * The not-found page of the route table in `language`, else the brand's in its default language (a brand that
+ * does not offer `language` keeps its own look, issue 45), else the site-wide one in `language`, else the default's.
+ */
 function notFoundFile(page: string, language: Language, dist: DistIndex): string {
-  const candidates = [page, '/404'].map((candidate) => `${localizedPath(candidate, language).replace(/^\/+/, '')}.html`);
+  const candidates = [localizedPath(page, language), page, localizedPath('/404', language)].map((candidate) => `${candidate.replace(/^\/+/, '')}.html`);
   return candidates.find((file) => !file.includes('..') && dist.isFile(file)) ?? '404.html';
 }
 

@@ -24,18 +24,22 @@ const linkSchema = z.strictObject({
   /** Visible text. @example { "en-US": "Contact us", "de-DE": "Kontakt" } */
   label: localizedTextSchema,
   /** Where it goes: a site path or an https URL. @example "/app/nxn/systemRequirements" */
-  href: z.string().regex(/^(\/(?!\/)|https:\/\/)/, 'must be a site path starting with / or an https:// URL'),
+  href: z.string().refine(isBrandLinkHref, 'must be a site path starting with / or an https:// URL'),
 });
 
 /**
- * Where a brand's footer link may go: a same-origin path (the one rule of one, SAME_ORIGIN_PATH; `{wl}` stands for
- * the brand's key) or an https URL without user info. The page writes it into an href, so nothing else passes.
+ * Where a brand's link may go (the login page's links, the cookie bar's policy link, the footer's): a same-origin
+ * path (the one rule of one, SAME_ORIGIN_PATH; `{wl}` stands for the brand's key) or an https URL written out in
+ * full, without user info. The page writes it into an href as it stands, so it must mean there what the check
+ * read: `https:evil.example` parses as a URL here but is a relative path on an https page, and whitespace,
+ * backslashes and quotes are read differently by browsers and parsers, so none of them pass.
  */
-function isFooterHref(href: string): boolean {
+function isBrandLinkHref(href: string): boolean {
   if (href.startsWith('/')) return SAME_ORIGIN_PATH.test(href);
+  if (!/^https:\/\/[^\s\\"'<>`@{}|^]+$/u.test(href)) return false;
   try {
     const url = new URL(href);
-    return url.protocol === 'https:' && url.username === '' && url.password === '';
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
   } catch {
     return false;
   }
@@ -51,7 +55,7 @@ const footerLinkSchema = z.strictObject({
    * @example { "en-US": "https://www.acme.example/privacy", "de-DE": "https://www.acme.example/de/datenschutz" }
    */
   href: localizedTextSchema.refine(
-    (href) => (typeof href === 'string' ? [href] : Object.values(href)).every((value) => value === undefined || isFooterHref(value)),
+    (href) => (typeof href === 'string' ? [href] : Object.values(href)).every((value) => value === undefined || isBrandLinkHref(value)),
     'must be a site path starting with / or an https:// URL, for both languages or each',
   ),
 });
@@ -190,7 +194,7 @@ export const brandConfigSchema = z.strictObject({
     /** Content file for the ALL OTHER REGIONS tab. @example "cookiepolicy" */
     apiEndpointOther: z.string().regex(/^[\w-]+$/, 'must be a content file name without .json'),
     /** The view-policy link. */
-    viewPolicyLinkHref: z.string().regex(/^(\/(?!\/)|https:\/\/)/, 'must be a site path or an https:// URL'),
+    viewPolicyLinkHref: z.string().refine(isBrandLinkHref, 'must be a site path or an https:// URL'),
     viewPolicyLinkText: localizedTextSchema,
     /**
      * A cookie-consent provider's notice (spec 2.3) shown in a region tab instead of that tab's policy

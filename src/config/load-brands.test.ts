@@ -337,6 +337,19 @@ describe('loadBrands', () => {
     ]);
   });
 
+  test('refuses a login-page or cookie-policy link that a browser would read as off-site, by the footer links\' rule', () => {
+    const root = brandsCopy();
+    const hrefs = ['/\\evil.example', 'https://user:pw@evil.example/', 'https://:@evil.example/', 'https:evil.example', ' https://www.summit.example/', 'https://www.summit.example/"><b>', 'https://{wl}.evil.example/'];
+    writeFileSync(join(root, 'summit/brand.json'), JSON.stringify({ displayName: 'Summit', linkConfig: { links: [
+      ...hrefs.map((href) => ({ label: 'Help', href })),
+      { label: 'Fine', href: 'https://www.summit.example/help?a=1#b' },
+      { label: 'Fine', href: '/app/summit/termsOfUse' },
+    ] } }));
+    expect(problemsOf(() => loadBrands(root, ['summit']))).toEqual(
+      hrefs.map((_, index) => `brands/summit/brand.json: linkConfig.links[${String(index)}].href: must be a site path starting with / or an https:// URL`),
+    );
+  });
+
   test('gives a brand without footer links the defaults\', and one with its own only those', () => {
     const byKey = Object.fromEntries(loadBrands(BRANDS).map((brand) => [brand.key, brand.config.footerLinks]));
     expect(byKey['summit']).toEqual([{ label: { 'en-US': 'Terms of Use', 'de-DE': 'Nutzungsbedingungen' }, href: '/app/{wl}/termsOfUse' }]);

@@ -168,5 +168,7 @@ for (const [host, port] of [['nginx', NGINX_PORT], ['Cloudflare Pages (wrangler 
     expect(await visit(base, '/app/solo/login?SMQUERYDATA=x', 'de_DE')).toMatchObject({ lang: 'en-US', url: expect.stringMatching(/^\/app\/solo\/\w+(\?.*)?$/) as unknown });
     expect((await visit(base, `/${TAG}/app/solo/login`)).status).toBe(404);
     expect((await visit(base, '/de-DE/app/solo/login')).status).toBe(404);
+    // Its not-found page is its own in English for a German cookie too, not the default brand's German one.
+    expect(await visit(base, '/app/solo/no-such-page', 'de_DE')).toMatchObject({ status: 404, lang: 'en-US', body: expect.stringContaining('Page Not Found') as unknown });
   });
 }
