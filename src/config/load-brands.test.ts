@@ -305,6 +305,25 @@ describe('loadBrands', () => {
     ]);
   });
 
+  test('refuses a favicon PNG cut short, one too large for an icon, or one claiming more pixels than an icon has', () => {
+    const root = brandsCopy();
+    const png = readFileSync(join(root, '_defaults/favicon.png'));
+    const claims = Buffer.from(png);
+    claims.writeUInt32BE(100_000, 16);
+    claims.writeUInt32BE(100_000, 20);
+    for (const brand of ['cwa', 'summit', 'harbor']) {
+      writeFileSync(join(root, `${brand}/brand.json`), JSON.stringify({ ...JSON.parse(readFileSync(join(root, `${brand}/brand.json`), 'utf8')) as object, favicon: { png: 'icon.png' } }));
+    }
+    writeFileSync(join(root, 'cwa/icon.png'), png.subarray(0, 33));
+    writeFileSync(join(root, 'summit/icon.png'), Buffer.concat([png.subarray(0, png.length - 12), Buffer.alloc(300 * 1024), png.subarray(png.length - 12)]));
+    writeFileSync(join(root, 'harbor/icon.png'), claims);
+    expect(problemsOf(() => loadBrands(root, ['cwa', 'summit', 'harbor']))).toEqual([
+      'brands/cwa/icon.png: (root): not a whole PNG image (it is cut short): export the icon as PNG again',
+      'brands/summit/icon.png: (root): 303 KB: a favicon PNG must be at most 200 KB (every page links it): export it again at 180 x 180 to 512 x 512',
+      'brands/harbor/icon.png: (root): 100000 x 100000 pixels: a favicon PNG must be at most 1024 x 1024: export it again at 180 x 180 to 512 x 512',
+    ]);
+  });
+
   test('names a missing default favicon as the defaults\' file', () => {
     const root = brandsCopy();
     rmSync(join(root, '_defaults/favicon.svg'));

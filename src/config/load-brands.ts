@@ -66,6 +66,12 @@ function readSvg(brandsDir: string, key: string, name: string, field: string): {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Phones use the PNG as the home-screen icon, which iOS draws at 180 x 180. */
 const MIN_PNG_SIZE = 180;
+/**
+ * The largest favicon PNG taken: every page links it and phones fetch it for the home screen, so it is held to
+ * what an icon needs (1024 px is the largest any platform asks for; 200 KB holds that with room).
+ */
+const MAX_PNG_SIZE = 1024;
+const MAX_PNG_BYTES = 200 * 1024;
 
 /** A favicon PNG in base64 with its width, or every problem found in it. */
 function readPng(brandsDir: string, key: string, name: string, field: string): { base64: string; size: number } | { problems: ConfigProblem[] } {
@@ -82,7 +88,17 @@ function readPng(brandsDir: string, key: string, name: string, field: string): {
   if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR') {
     return { problems: [{ file: pngFile, path: '(root)', message: 'not a PNG image: export the icon as PNG (not a JPEG or an SVG renamed .png)' }] };
   }
+  // A PNG ends with its IEND chunk (then its 4-byte CRC): a file cut short is no image, whatever its header says.
+  if (bytes.length < 36 || bytes.toString('latin1', bytes.length - 8, bytes.length - 4) !== 'IEND') {
+    return { problems: [{ file: pngFile, path: '(root)', message: 'not a whole PNG image (it is cut short): export the icon as PNG again' }] };
+  }
+  if (bytes.length > MAX_PNG_BYTES) {
+    return { problems: [{ file: pngFile, path: '(root)', message: `${String(Math.ceil(bytes.length / 1024))} KB: a favicon PNG must be at most ${String(MAX_PNG_BYTES / 1024)} KB (every page links it): export it again at 180 x 180 to 512 x 512` }] };
+  }
   const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+  if (width > MAX_PNG_SIZE) {
+    return { problems: [{ file: pngFile, path: '(root)', message: `${String(width)} x ${String(height)} pixels: a favicon PNG must be at most ${String(MAX_PNG_SIZE)} x ${String(MAX_PNG_SIZE)}: export it again at 180 x 180 to 512 x 512` }] };
+  }
   if (width !== height || width < MIN_PNG_SIZE) {
     return { problems: [{ file: pngFile, path: '(root)', message: `${String(width)} x ${String(height)} pixels: a favicon PNG must be square and at least ${String(MIN_PNG_SIZE)} x ${String(MIN_PNG_SIZE)} (phones use it as the home-screen icon): export it again at 180 x 180 or larger` }] };
   }
