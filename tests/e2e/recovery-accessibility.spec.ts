@@ -350,6 +350,8 @@ test('login: a refused Log In\'s reasons go once the fields are mended, and Ente
     };
     requestAnimationFrame(tick);
   });
+  // The sampler has seen a frame before the press: on a loaded machine the first frame can come after it.
+  await page.waitForFunction(() => (window as unknown as { focusSeen: string[] }).focusSeen.length > 0);
   const posted = page.waitForRequest('**/ProcessLogin.fcc**');
   await page.keyboard.press('Enter');
   await posted;

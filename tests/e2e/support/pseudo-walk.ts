@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test as base } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { LANGUAGES } from '../../../src/domain/languages.ts';
 import { translationsOf } from '../../../src/i18n/translations.ts';
 import type { TranslationKey } from '../../../src/i18n/translations.ts';
 import { serveWithEmulator } from '../../../scripts/server/serve-with-emulator.ts';
@@ -52,6 +53,8 @@ const DATA: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   { pattern: /(?<=^|\s)\/[\w\-/.?=&%]+/g, why: 'an address on this site: the not-found page suggests the one the visitor meant' },
   { pattern: /\b(?:Chrome|Edge|Firefox|Safari) \d+\b/g, why: 'a browser and its version, which the browser check lists: product names, in every language' },
   ...PSEUDO_BRANDS.flatMap(logoTexts).map((name) => ({ pattern: new RegExp(`\\b${name}\\b`, 'g'), why: 'the brand\'s name, as its logo spells it' })),
+  // The language links name each language in itself (issue 45), from its own table: `English` on every page.
+  ...LANGUAGES.filter((language) => language !== DE_DE_SLOT.tag).map((language) => translationsOf(language)['common.language.name']).map((name) => ({ pattern: new RegExp(`\\b${escaped(name)}\\b`, 'g'), why: 'another language\'s name in itself, as its language link gives it' })),
 ];
 
 /** `text` with the data of the page taken out (`data` adds what the walk typed or the service sent on this page). */
