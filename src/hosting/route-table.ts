@@ -124,12 +124,12 @@ export const SERVICE_PREFIXES = ['/portal-login-service', '/login', '/pw', '/app
 
 /**
  * A service path that would read another way behind the host (issue 40): an empty segment, a backslash, an escaped
- * dot, slash, backslash or percent (a double encoding), or a dot segment (`..;` too, which a Java service reads as
- * `..`). Tested against the path as it came, still percent-encoded (as a WHATWG URL's pathname keeps it): the
+ * dot, slash, backslash, semicolon or percent (a double encoding), or a dot segment (`..;` too, which a Java service
+ * reads as `..`; netlify dev decodes `..%3b` into it before its proxy). Tested against the path as it came, still percent-encoded (as a WHATWG URL's pathname keeps it): the
  * Cloudflare worker and the Netlify edge function answer it 400, as nginx does with the same rule written in
  * its own regex (scripts/deploy/portal.nginx.conf).
  */
-export const AMBIGUOUS_SERVICE_PATH = /\/\/|\\|%2e|%2f|%5c|%25|\/\.\.?(?:[/;]|$)/i;
+export const AMBIGUOUS_SERVICE_PATH = /\/\/|\\|%2e|%2f|%5c|%25|%3b|\/\.\.?(?:[/;]|$)/i;
 
 /** The emulator's inspection endpoints: `npm start` and `npm run dev` only, never routed by a host. */
 const EMULATOR_PREFIX = '/__emulator';

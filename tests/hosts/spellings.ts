@@ -13,7 +13,7 @@ const SPELLINGS: ReadonlyArray<readonly ['GET' | 'POST', string]> = [
   ['GET', '/apps/%2e%2e%2f__emulator/outbox'], ['GET', '/apps/%2E%2E%2F__emulator/outbox'], ['GET', '/apps/..%2f__emulator/outbox'],
   ['GET', '/apps/..%5c__emulator/outbox'], ['GET', '/apps/%5c..%5c__emulator/outbox'], ['GET', '/apps/.%2e/__emulator/outbox'],
   ['GET', '/apps/%2e%2e/__emulator/outbox'], ['GET', '/apps/%252e%252e%252f__emulator/outbox'], ['GET', '/apps/..%252f__emulator/outbox'],
-  ['GET', '/apps/..;/__emulator/outbox'], ['GET', '/apps//..//__emulator/outbox'], ['GET', '/apps%2f..%2f__emulator/outbox'],
+  ['GET', '/apps/..;/__emulator/outbox'], ['GET', '/apps/..%3b/__emulator/outbox'], ['GET', '/apps//..//__emulator/outbox'], ['GET', '/apps%2f..%2f__emulator/outbox'],
   ['GET', '/portal-login-service/..%2f__emulator/outbox'], ['GET', '/app/pmg/..%2f..%2f__emulator/outbox'], ['GET', '/login/%2e%2e%5c__emulator/outbox'],
   ['GET', '//127.0.0.1/__emulator/outbox'], ['GET', '/apps/%2f%2f127.0.0.1/__emulator/outbox'],
   ['POST', '/login/..\\__emulator/reset'], ['POST', '//login/../__emulator/reset'], ['POST', '/login/%2e%2e%2f__emulator/reset'],
@@ -62,11 +62,11 @@ const smusrmsg = (location: string | undefined) => new URL(location ?? '', 'http
 /**
  * The spellings a host must answer 400 itself when it has a refusal in front of its proxy (`refusesEscapes`): a
  * service prefix, as written or spelled with escapes (`/%61pps`: the path decoded once begins with it), then an
- * escaped slash, backslash or percent, or a `..;` segment, which no runtime resolves before it matches the prefix.
+ * escaped slash, backslash, semicolon or percent, or a `..;` segment, which no runtime resolves before it matches the prefix.
  * (The emulator refuses its inspection to a proxied request anyway, so a host that lets these through would pass
  * the checks above; a real service path behind them would be reached.)
  */
-const refusedByHost = (path: string) => SERVICE_PREFIXES.some((prefix) => decodeURIComponent(path).startsWith(prefix)) && /%2f|%5c|%25|\/\.\.;/i.test(path);
+const refusedByHost = (path: string) => SERVICE_PREFIXES.some((prefix) => decodeURIComponent(path).startsWith(prefix)) && /%2f|%5c|%25|%3b|\/\.\.;/i.test(path);
 
 /**
  * Every spelling through the host at `port`: no answer carries the outbox (`"messages"`, there even when empty)
