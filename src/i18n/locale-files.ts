@@ -1,15 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConfigProblem } from '../config/config-errors.ts';
+import { LOCALES_DIR } from '../config/paths.ts';
 import { DEFAULT_LANGUAGE } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
-
-/**
- * Where the translations live: one folder per language of src/domain/languages.json, its files as the default's.
- * From the project's root (where every build, server, test and script runs, as src/config/paths.ts): the build
- * bundles this module elsewhere, so its own folder would not lead there.
- */
-const LOCALES_DIR = join(process.cwd(), 'src', 'i18n', 'locales');
 
 /**
  * One language's flat table: every JSON file of its folder, merged in file-name order (each file's keys carry
