@@ -70,17 +70,22 @@ test('a page that holds the cookie asks for none, and reads it as each call leav
   expect(sent).toEqual([{ 'X-XSRF-TOKEN': 'held' }, { 'X-XSRF-TOKEN': 'renewed' }]);
 });
 
-test('GET and HEAD go as they are: no header, no cookie request', async () => {
+test('GET and HEAD carry no header; on a page without the cookie they wait for the one cookie request, so the service sets one token', async () => {
   const service = fakeService(null);
   const sent: Array<Record<string, string>> = [];
-  for (const method of ['GET', 'HEAD', 'get']) {
-    await sendWithXsrf(method, async (headers) => {
-      sent.push(headers);
-      return OK();
-    }, service.source);
-  }
-  expect(sent).toEqual([{}, {}, {}]);
-  expect(service.asks()).toBe(0);
+  const calls = ['GET', 'HEAD', 'get', 'POST'].map((method) => sendWithXsrf(method, async (headers) => {
+    sent.push(headers);
+    return OK();
+  }, service.source));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(sent).toEqual([]);
+  service.release();
+  await Promise.all(calls);
+  expect(sent).toEqual([{}, {}, {}, { 'X-XSRF-TOKEN': 'issued-1' }]);
+  expect(service.asks()).toBe(1);
+  const held = fakeService('held');
+  await sendWithXsrf('GET', async () => OK(), held.source);
+  expect(held.asks()).toBe(0);
 });
 
 test('a call refused with 403 XSRF goes once more with the token the service set on the refusal, without asking', async () => {

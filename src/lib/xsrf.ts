@@ -76,11 +76,14 @@ export async function xsrfRefused(response: Response): Promise<boolean> {
  * One same-origin call by fetch with the XSRF rule (design.md, "Data flow"): a state-changing method carries
  * the token, asked for first when the page has none, and a call refused with `403 XSRF` goes once more with
  * the token the service has set since; never more than once, so a service that keeps refusing cannot loop.
- * GET and HEAD go as they are. `send` makes the call with the headers given.
+ * GET and HEAD carry no header, but on a page without the cookie they too wait for the one cookie request: the
+ * service sets a new token on every answer to a request without one, so a GET sent beside the cookie request
+ * could land its token after a post had read the other (a 403 on a first visit through Cloudflare).
+ * `send` makes the call with the headers given.
  */
 export async function sendWithXsrf(method: string, send: (headers: Record<string, string>) => Promise<Response>, source: XsrfSource = browserSource): Promise<Response> {
-  if (!needsXsrf(method)) return send({});
   const token = await xsrfToken(null, source);
+  if (!needsXsrf(method)) return send({});
   const answer = await send(xsrfHeader(token));
   return (await xsrfRefused(answer)) ? send(xsrfHeader(await xsrfToken(token, source))) : answer;
 }

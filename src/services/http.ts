@@ -3,7 +3,7 @@ import type { KyInstance } from 'ky';
 import { z } from 'zod/mini';
 import { errorResponseSchema } from '../contract/recovery.ts';
 import { readCookie } from '../lib/cookies.ts';
-import { XSRF_COOKIE, XSRF_HEADER, XSRF_PATH, needsXsrf, xsrfRefused, xsrfToken } from '../lib/xsrf.ts';
+import { XSRF_ASK_TIMEOUT_MS, XSRF_COOKIE, XSRF_HEADER, XSRF_PATH, needsXsrf, xsrfRefused, xsrfToken } from '../lib/xsrf.ts';
 import type { XsrfSource } from '../lib/xsrf.ts';
 import { toServiceError } from './service-errors.ts';
 import type { ServiceResult } from './service-errors.ts';
@@ -71,10 +71,13 @@ export function createHttpClient(config: ClientConfig = {}): HttpClient {
     hooks: {
       beforeRequest: [
         async ({ request }) => {
-          // A header the caller set is left as it is; the cookie is read as the call goes out, asked for when missing.
-          if (!guarded(request) || request.headers.has(XSRF_HEADER)) return;
-          const token = await xsrfToken(null, source);
-          if (token) request.headers.set(XSRF_HEADER, token);
+          if (!ours(request)) return;
+          // Every call to this origin waits for the cookie on a page without one, a GET too: the service sets a
+          // new token on each answer to a request without one, and a second token landing after a post read the
+          // first is a 403 (seen on a first visit through Cloudflare). The cookie request itself is no call here.
+          // A header the caller set is left as it is; the cookie is read as the call goes out.
+          const token = await Promise.race([xsrfToken(null, source), whenAborted(request.signal)]);
+          if (token && guarded(request) && !request.headers.has(XSRF_HEADER)) request.headers.set(XSRF_HEADER, token);
         },
       ],
       afterResponse: [
@@ -92,9 +95,21 @@ export function createHttpClient(config: ClientConfig = {}): HttpClient {
       ],
     },
   });
-  // The service's cookie call goes by the same client (a GET: no token, and its base URL in tests).
-  const source: XsrfSource = { cookie: () => cookie(XSRF_COOKIE), ask: () => http.get(XSRF_PATH.replace(/^\//, config.baseUrl ? '' : '/')) };
+  // The service's cookie call goes by fetch, past the hooks (which wait for it), with a time-out of its own.
+  const askAddress = config.baseUrl ? new URL(XSRF_PATH.slice(1), config.baseUrl).href : XSRF_PATH;
+  const source: XsrfSource = {
+    cookie: () => cookie(XSRF_COOKIE),
+    ask: () => send(new Request(new URL(askAddress, config.baseUrl ?? location.href), { credentials: 'same-origin', signal: AbortSignal.timeout(XSRF_ASK_TIMEOUT_MS) })),
+  };
   return { call: (spec) => call(http, config, spec) };
+}
+
+/** Null once the call's deadline has passed: a wait for the cookie ends with the call's time-out, not after it. */
+function whenAborted(signal: AbortSignal): Promise<null> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(null);
+    signal.addEventListener('abort', () => { resolve(null); }, { once: true });
+  });
 }
 
 /** How one call is made: method, path, body, time-out and the schema of its answer. */
