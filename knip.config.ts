@@ -8,8 +8,9 @@ const config: KnipConfig = {
     // Started by path, not imported: build-brands.ts spawns a shard per CPU; the emulator runs alone (docs/emulator.md).
     'scripts/deploy/build-shard.ts',
     'scripts/emulator/main.ts',
-    // Built as a module of its own with `?worker&url` (login.astro) and imported by its address on use (passkey-login.ts).
+    // Built as modules of their own with `?worker&url` (login.astro) and imported by their address on use (passkey-login.ts).
     'src/page-scripts/passkey-login-finish.ts',
+    'src/page-scripts/passkey-login-stats.ts',
     // Bundled by path with esbuild into what a host runs, not imported: Netlify's outage edge function (release.ts)
     // and the rules Cloudflare's _worker.js carries (cloudflare-worker.ts).
     'src/hosting/netlify-outage.ts',

@@ -14,7 +14,7 @@ import { timeoutStatusCode } from '../services/timeout-code.ts';
 export type OptionsCall = readonly [startedAt: number, elapsedMs: number, statusCode: number, responseSize: number];
 
 /** The statistic the service client would have reported for the call. */
-export function optionsCallStat([startedAt, elapsedMs, statusCode, responseSize]: OptionsCall): HttpStat {
+function optionsCallStat([startedAt, elapsedMs, statusCode, responseSize]: OptionsCall): HttpStat {
   return {
     method: 'POST', url: PASSKEY_SIGN_IN_OPTIONS, status: statusCode >= 200 && statusCode < 300 ? 'Success' : 'Failure',
     statusCode: statusCode === 0 ? timeoutStatusCode(elapsedMs, PASSKEY_TIMEOUT_MS / 1000) : statusCode,
