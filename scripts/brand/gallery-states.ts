@@ -40,6 +40,19 @@ export interface Shot {
   lands?: string;
 }
 
+/**
+ * How long one step waits for what it expects (a page, a field, a message) before the state is called a failure:
+ * set on each browser, as a browser made inside a Playwright test would otherwise wait without end.
+ */
+const STEP_TIMEOUT_MS = 30_000;
+
+export interface ShootOptions {
+  /** Told of each state as it is pictured or fails. */
+  onShot?: (name: string, result: ShotResult) => void;
+  /** Each step's wait, STEP_TIMEOUT_MS unless given. */
+  timeout?: number;
+}
+
 /** The first line of an error, as the sheet says why a state could not be pictured. */
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
@@ -215,10 +228,19 @@ export const STATES: readonly Shot[] = [
 ];
 
 export const WIDTHS = [390, 1280] as const;
+
+/** The states named and those they go on from, in the list's order: what a run of only those needs. */
+export function withAncestors(names: readonly string[]): Shot[] {
+  const wanted = new Set(names);
+  for (const state of [...STATES].reverse()) {
+    if (wanted.has(state.name) && state.from !== undefined) wanted.add(state.from);
+  }
+  return STATES.filter((state) => wanted.has(state.name));
+}
 export { LANGUAGES };
 
-/** What the picture showed: the address's path and the page's main heading, said beside it in the sheet. */
-export interface Landed { path: string; heading: string }
+/** What the picture showed: the address's path (said beside it in the sheet) and the headings in view. */
+export interface Landed { path: string; headings: string[] }
 export type ShotResult = { ok: true; image: string; landed: Landed } | { ok: false; reason: string };
 
 
@@ -227,7 +249,7 @@ export type ShotResult = { ok: true; image: string; landed: Landed } | { ok: fal
  * name: `localhost`), each as a full-page JPEG data: URL or the reason it could not be had. A state that goes on
  * from another (`from`) keeps that one's page; when that one failed, it fails for that reason.
  */
-export async function shootStates(browser: Browser, base: string, visit: Visit, width: number, states: readonly Shot[], onShot?: (name: string, result: ShotResult) => void): Promise<Map<string, ShotResult>> {
+export async function shootStates(browser: Browser, base: string, visit: Visit, width: number, states: readonly Shot[], { onShot, timeout = STEP_TIMEOUT_MS }: ShootOptions = {}): Promise<Map<string, ShotResult>> {
   const results = new Map<string, ShotResult>();
   const prefix = languagePrefix(visit.language);
   /** The page of the last state while a later one goes on from it. */
@@ -250,6 +272,7 @@ export async function shootStates(browser: Browser, base: string, visit: Visit, 
         await held?.page.context().close();
         held = undefined;
         page = await openPage(browser, base, visit.language, width, state);
+        page.context().setDefaultTimeout(timeout);
       }
       try {
         if (state.from === undefined) {
@@ -315,6 +338,6 @@ async function landing(page: Page, { brand, language }: Visit, state: Shot): Pro
   if (path !== expected) throw new Error(`ended on ${address.pathname}, not ${prefix}${expected}`);
   const lang = await page.locator('html').getAttribute('lang');
   if (lang !== language) throw new Error(`ended on a page in ${lang ?? 'no language'}, not ${language}`);
-  const heading = (await page.locator('h1:visible').first().textContent({ timeout: 2_000 }).catch(() => null))?.trim() ?? '';
-  return { path: address.pathname, heading };
+  const headings = (await page.locator('h1:visible, h2:visible').allTextContents()).map((text) => text.trim());
+  return { path: address.pathname, headings };
 }

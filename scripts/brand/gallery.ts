@@ -47,10 +47,10 @@ try {
   for (const brand of brands) {
     for (const language of LANGUAGES) {
       for (const width of WIDTHS) {
-        await shootStates(browser, base, { brand, language }, width, STATES, (name, result) => {
+        await shootStates(browser, base, { brand, language }, width, STATES, { onShot: (name, result) => {
           results.set(cellKey(brand, language, width, name), result);
           process.stderr.write(`\r${String(results.size)}/${String(total)} pictures`);
-        });
+        } });
         writeSheet(false);
       }
     }
