@@ -52,7 +52,7 @@ export function renderSheet(input: SheetInput): string {
 <title>Brand sign-off: ${escapeHtml(keys.join(', '))}</title>
 <style>body{font-family:system-ui,sans-serif;margin:1rem 2rem;color:#1b1f24}h2{margin-top:3rem;border-top:1px solid #ccc;padding-top:1rem}h3{font-size:1rem;margin:1.5rem 0 .5rem}.row{display:flex;gap:1.5rem;align-items:flex-start;overflow-x:auto}figure{margin:0}figcaption{font-weight:600;margin-bottom:.25rem}figcaption small{font-weight:400;color:#555}img{border:1px solid #ccc;height:auto;max-width:100%}.failed,.failures{border:2px solid #b3261e;padding:.5rem 1rem;color:#8c1d18;max-width:40rem}.failures h2{margin-top:0;border:0;padding:0}.pending{color:#555}</style>
 <h1>Brand sign-off: ${escapeHtml(keys.join(', '))}</h1>
-<p>Built ${escapeHtml(builtAt)} from this checkout. Every page type (${escapeHtml(contents)}) in ${escapeHtml(languages.map((language) => new Intl.DisplayNames('en', { type: 'language' }).of(language) ?? language).join(' and '))}, ${widths.map((width) => `${String(width)} px`).join(' and ')} wide, the whole page, beside the default brand ${escapeHtml(defaultBrand)}.${complete ? '' : ' <strong>Incomplete: the run is still going or stopped.</strong>'}</p>
+<p>Built ${escapeHtml(builtAt)} from this checkout. Every page type (${escapeHtml(contents)}) in ${escapeHtml(languages.map((language) => new Intl.DisplayNames('en', { type: 'language' }).of(language.split('-')[0] ?? language) ?? language).join(' and '))}, ${widths.map((width) => `${String(width)} px`).join(' and ')} wide, the whole page, beside the default brand ${escapeHtml(defaultBrand)}.${complete ? '' : ' <strong>Incomplete: the run is still going or stopped.</strong>'}</p>
 ${failedList}
 ${sections}
 </html>
