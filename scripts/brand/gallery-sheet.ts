@@ -19,7 +19,7 @@ export interface SheetInput {
 export const cellKey = (brand: string, language: string, width: number, state: string) => `${brand}|${language}|${String(width)}|${state}`;
 
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-export const sectionId = (key: string, state: string) => `${key}-${state.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+const sectionId = (key: string, state: string) => `${key}-${state.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
 /** The states that could not be pictured, each with where and why. */
 export function failures({ keys, defaultBrand, states, languages, widths, results }: SheetInput): Array<{ key: string; brand: string; language: string; width: number; state: string; reason: string }> {

@@ -240,7 +240,7 @@ export function withAncestors(names: readonly string[]): Shot[] {
 export { LANGUAGES };
 
 /** What the picture showed: the address's path (said beside it in the sheet) and the headings in view. */
-export interface Landed { path: string; headings: string[] }
+interface Landed { path: string; headings: string[] }
 export type ShotResult = { ok: true; image: string; landed: Landed } | { ok: false; reason: string };
 
 
