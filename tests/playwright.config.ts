@@ -43,7 +43,8 @@ import { BASE_CONFIG, chrome } from './playwright-base.ts';
  *   E2E_NGINX_OUTAGE_PORT      E2E_PORT + 20  nginx (go-live-nginx-smoke)  nginx whose SiteMinder is down, service over TLS
  *   E2E_PASSKEYS_PORT          E2E_PORT + 21  passkeys                     passkeys (Chromium's virtual authenticator; enrols
  *                                                                          passkeys and reads the statistics), and
- *                                                                          walk-this-round (issue 43's walk)
+ *                                                                          walk-this-round (issue 43's walk) and gallery-states
+ *                                                                          (brand:gallery's states after a sign-in or a passcode)
  *   (none)                     E2E_PORT + 36  dev-server                   brand-live-edit: a stand-in for another checkout's
  *                                                                          dev server, which brand:preview must refuse
  *   (none)                     E2E_PORT + 45  (vitest)                     tests/unit/third-language.test.ts: nginx on a copy of
@@ -84,7 +85,7 @@ const ISOLATED: Array<{ spec: string; port: number; more?: string[] }> = [
   { spec: 'ways-back-to-login', port: port('E2E_WAYS_BACK_PORT', PORT + 14) },
   { spec: 'code-arrival', port: port('E2E_CODE_ARRIVAL_PORT', PORT + 15) },
   { spec: 'hydrate-on-engagement', port: port('E2E_ENGAGE_PORT', PORT + 16) },
-  { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21), more: ['passkeys-windows', 'walk-this-round'] },
+  { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21), more: ['passkeys-windows', 'walk-this-round', 'gallery-states'] },
 ];
 /** The pseudo-language walk: its own build and servers (tests/e2e/support/pseudo-walk.ts). */
 const PSEUDO_SPEC = 'pseudo-language';
