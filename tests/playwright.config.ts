@@ -85,7 +85,7 @@ const ISOLATED: Array<{ spec: string; port: number; more?: string[] }> = [
   { spec: 'ways-back-to-login', port: port('E2E_WAYS_BACK_PORT', PORT + 14) },
   { spec: 'code-arrival', port: port('E2E_CODE_ARRIVAL_PORT', PORT + 15) },
   { spec: 'hydrate-on-engagement', port: port('E2E_ENGAGE_PORT', PORT + 16) },
-  { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21), more: ['passkeys-windows', 'walk-this-round', 'gallery-states'] },
+  { spec: 'passkeys', port: port('E2E_PASSKEYS_PORT', PORT + 21), more: ['passkeys-windows', 'passkeys-calls', 'walk-this-round', 'gallery-states'] },
 ];
 /** The pseudo-language walk: its own build and servers (tests/e2e/support/pseudo-walk.ts). */
 const PSEUDO_SPEC = 'pseudo-language';
