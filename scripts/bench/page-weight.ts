@@ -129,6 +129,7 @@ if (import.meta.main) {
       const files = script.files.reduce((sum, entry) => sum + entry.gzip, 0);
       console.log(`${type.padEnd(18)}${kb(weight.htmlGzip, 9)}${kb(weight.cssGzip)}${kb(files)}${kb(script.inlineGzip)}${kb(script.totalGzip)}${limit === undefined ? '       -' : kb(limit)}  ${islands}`);
       for (const entry of script.files) console.log(`${''.padEnd(20)}${entry.path} ${entry.gzip} B`);
+      if (limit !== undefined) console.log(`${''.padEnd(20)}before interaction: ${script.totalGzip} B of ${limit} B`);
       if (limit !== undefined && script.totalGzip > limit) over.push(`${type}: ${script.totalGzip} B of script before interaction (gzip) is over the budget of ${limit} B`);
       if (weight.cssGzip > budget.cssGzip) over.push(`${type}: CSS ${weight.cssGzip} B gzip is over the budget of ${budget.cssGzip} B`);
     }

@@ -16,7 +16,7 @@ import { checkBrands } from '../brand/check-brands.ts';
 import { DEFAULT_BRAND } from '../../src/domain/brands.ts';
 import { builtPagePolicy, headerRuleCount, writeHeaderFiles } from '../../src/hosting/page-headers.ts';
 import { unionPolicy } from '../../src/hosting/security-headers.ts';
-import { LANGUAGE_PREFIXES, brandEntries, serverDirOf } from '../../src/hosting/dist-layout.ts';
+import { BUILD_STAMP_FILE, LANGUAGE_PREFIXES, brandEntries, serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { writeRouteFiles } from '../../src/hosting/host-routes.ts';
 import { assertSameEnvironment, readBuildInfo, writeEnvironmentFiles } from '../../src/hosting/environment-files.ts';
 import { pageHeaderOptions } from '../../src/hosting/site-files.ts';
@@ -25,7 +25,7 @@ import type { Environment } from '../../src/domain/environments.ts';
 
 const root = join(import.meta.dirname, '../..');
 /** What stamps a dist/ (in its server folder) with the brands it holds ('' for all): ensure-built.ts and check:dist read it. */
-const STAMP = '.portal-build-stamp';
+const STAMP = BUILD_STAMP_FILE;
 /** Pages outside brand folders: every shard renders them, one shard's copy is kept. */
 const SITE_PAGES = ['index.html', 'index.html.gz', ...LANGUAGE_PREFIXES.flatMap((prefix) => [`${prefix}404.html`, `${prefix}404.html.gz`])];
 

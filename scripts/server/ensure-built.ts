@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serverDirOf } from '../../src/hosting/dist-layout.ts';
+import { BUILD_STAMP_FILE, serverDirOf } from '../../src/hosting/dist-layout.ts';
 import { readBuildInfo } from '../../src/hosting/environment-files.ts';
 import { buildEnvironment } from '../../src/config/build-environment.ts';
 
@@ -9,7 +9,7 @@ const root = join(import.meta.dirname, '../..');
 /** Where the build goes: the site, and beside it what only servers read (src/hosting/dist-layout.ts). */
 export const DIST_DIR = join(root, 'dist');
 const DIST_SERVER_DIR = serverDirOf(DIST_DIR);
-const STAMP = join(DIST_SERVER_DIR, '.portal-build-stamp');
+const STAMP = join(DIST_SERVER_DIR, BUILD_STAMP_FILE);
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -8,3 +8,6 @@ export const PASSKEY_CHALLENGE_TTL_MS = 2 * 60 * 1000;
 
 /** The login page asks for a fresh challenge this long after the last: well before it lapses, with room for a slow answer. */
 export const PASSKEY_RENEW_MS = PASSKEY_CHALLENGE_TTL_MS - 20_000;
+
+/** Passkey calls time out like the service's other calls (spec 7: 30 s): the service client and the login page's options call. */
+export const PASSKEY_TIMEOUT_MS = 30_000;

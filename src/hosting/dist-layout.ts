@@ -10,6 +10,12 @@ import { BRAND_FILE_KINDS, THEME_DIR } from './brand-theme-files.ts';
  */
 export const serverDirOf = (siteDir: string): string => `${siteDir.replace(/[\\/]+$/, '')}-server`;
 
+/**
+ * In the server folder: the brands a build holds (its BRANDS subset, comma-separated; empty for all), written by
+ * every build, so `npm start` and `npm run nginx` know a `npm run build` from a moment ago is current.
+ */
+export const BUILD_STAMP_FILE = '.portal-build-stamp';
+
 /** Folder prefixes of the languages in a dist/: the default language at the root, the others in a folder of their own. */
 export const LANGUAGE_PREFIXES: readonly string[] = LANGUAGES.map((language) => (languagePrefix(language) + '/').replace(/^\//, ''));
 

@@ -8,7 +8,7 @@ import { buildEnvironment } from '../config/build-environment.ts';
 import { pageHeaderOptions } from './site-files.ts';
 import { cspHash } from './csp.ts';
 import { renderedThemeFiles } from './brand-theme-files.ts';
-import { serverDirOf } from './dist-layout.ts';
+import { BUILD_STAMP_FILE, serverDirOf } from './dist-layout.ts';
 import { compressingPrerenderer, precompressRest } from './precompress.ts';
 import { writeRouteFiles } from './host-routes.ts';
 import { RELATED_ORIGINS_PATH, writeEnvironmentFiles } from './environment-files.ts';
@@ -164,6 +164,8 @@ export function pageHeaders(): AstroIntegration {
         const headers = writeHeaderFiles(distDir, withUsedHashes(unionPolicy([...policies]), usedHashes), pageHeaderOptions(process.cwd(), buildEnvironment()));
         writeRouteFiles(distDir);
         const { environment } = writeEnvironmentFiles(distDir);
+        // The build's brands, as ensure-built compares them: a server started right after this build serves it, not a rebuild.
+        writeFileSync(join(serverDirOf(distDir), BUILD_STAMP_FILE), process.env['BRANDS'] ?? '');
         const rules = headerRuleCount(headers);
         const longest = Math.max(...headers.split('\n').map((line) => line.length));
         if (rules > STATIC_HOST_LIMITS.rules || longest > STATIC_HOST_LIMITS.lineLength) {

@@ -1,14 +1,17 @@
 import { sendWithXsrf } from './xsrf.ts';
 
 /**
- * One passkey call on this origin with the XSRF rule every service call follows (lib/xsrf.ts: the cookie asked
- * for first on a page that has none, one repeat after a 403 XSRF). Plain fetch, not the pages' ky client: the
- * login page starts autofill before any interaction, inside its 6,800-byte budget, and its module is inlined
- * whole, so this one function serves both passkey pages.
+ * The login page's passkey options call, made as the page loads: plain fetch, not the pages' ky client (the
+ * page's module is inlined whole, inside its 6,800-byte budget), but by the client's rules: the XSRF rule
+ * (lib/xsrf.ts), the same headers, and a deadline (the caller's signal, aborted at the time-out). Its HTTP
+ * statistics are the caller's to record (page-scripts/passkey-login-stats.ts reports them).
  */
-export function passkeyCall(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
-  const json = body === undefined ? null : JSON.stringify(body);
-  return sendWithXsrf(method, (headers) => fetch(path, { method, body: json, signal: signal ?? null, credentials: 'same-origin', headers: { ...(json ? { 'Content-Type': 'application/json' } : {}), ...headers } }));
+export function passkeyOptionsCall(path: string, body: unknown, timeoutInSeconds: string, signal: AbortSignal): Promise<Response> {
+  // fetch's default credentials are the same origin's.
+  return sendWithXsrf('POST', (headers) => fetch(path, {
+    method: 'POST', body: JSON.stringify(body), signal,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', timeoutInSeconds, ...headers },
+  }));
 }
 
 /** Whether a failed WebAuthn call was the visitor (or this page) cancelling: nothing to say about it. */

@@ -40,10 +40,11 @@ export const XSRF_ASK_TIMEOUT_MS = 10_000;
 
 const browserSource: XsrfSource = {
   cookie: heldToken,
+  // fetch's default credentials are the same origin's.
   ask: () => {
     const abort = new AbortController();
     setTimeout(() => { abort.abort(); }, XSRF_ASK_TIMEOUT_MS);
-    return fetch(XSRF_PATH, { credentials: 'same-origin', signal: abort.signal });
+    return fetch(XSRF_PATH, { signal: abort.signal });
   },
 };
 

@@ -1,25 +1,24 @@
-import { PASSKEY_RENEW_MS } from '../contract/passkey-challenge.ts';
+import { PASSKEY_RENEW_MS, PASSKEY_TIMEOUT_MS } from '../contract/passkey-challenge.ts';
 import { PASSKEY_SIGN_IN_OPTIONS } from '../contract/service-paths.ts';
-import { SITEMINDER_HOME } from '../contract/siteminder-paths.ts';
-import { passkeyCall, quietFailure } from '../lib/passkey-client.ts';
+import { passkeyOptionsCall } from '../lib/passkey-client.ts';
 import { REAUTH_FROM_PAGE, RELATED_HOST_CLASS } from '../lib/passkey-support.ts';
+import type { PasskeyLoginPage } from './passkey-login-finish.ts';
+import type { OptionsCall } from './passkey-login-stats.ts';
 
-/** The code that runs once a passkey was chosen (verify, the hand-made JSON): loaded on use, its address in the box's data. */
+/** The code that runs on use: the button's ceremony and what follows a chosen passkey (its address in the box's data). */
 type Finish = typeof import('./passkey-login-finish.ts');
-
-/** Which message of the login page's passkey box to show (its `data-*` texts, translated at build time). */
-type PasskeyMessage = 'unknown' | 'locked' | 'fault';
-
-const REFUSALS: Readonly<Record<string, PasskeyMessage>> = { PASSKEY_UNKNOWN: 'unknown', ACCOUNT_LOCKED: 'locked' };
+/** The statistics reporter of the options calls: loaded on the first interaction or a chosen passkey, its address in the box's data. */
+type Stats = typeof import('./passkey-login-stats.ts');
 
 /**
- * The login page's passkeys: autofill (conditional mediation) and the Sign in with a passkey button, one
- * ceremony at a time (a new one aborts the last, as SimpleWebAuthn's one abort controller does). Autofill lives
+ * The login page's passkeys before any interaction: autofill (conditional mediation), one ceremony at a time
+ * with the button's (a new one aborts the last, as SimpleWebAuthn's one abort controller does). Autofill lives
  * as long as the page is open: armed as the page loads, armed again with a fresh challenge before the service's
  * lapses (a browser keeps a conditional request pending for ever, WebAuthn L3), on pageshow (Back from the
  * browser's cache), after the button's prompt and after any failure. Only a password submit that goes ahead
- * aborts it (a refused one leaves it be). All of it runs before any interaction, inside the page's 6,800-byte
- * budget (inlined into the page: page-scripts/login-page.ts).
+ * aborts it (a refused one leaves it be). This runs inside the page's 6,800-byte budget (inlined into the page:
+ * page-scripts/login-page.ts); the button's ceremony and everything after a choice load on use
+ * (passkey-login-finish.ts), through the one service client.
  */
 export function startPasskeyLogin(found: HTMLElement | null): void {
   const Available = window.PublicKeyCredential as typeof PublicKeyCredential | undefined;
@@ -29,93 +28,95 @@ export function startPasskeyLogin(found: HTMLElement | null): void {
   const { dataset } = box;
   // A live region in the page from the start (aria-live in the HTML): the text written into it is announced.
   const alert = box.querySelector('.passkey-signin__message');
-  const button = box.querySelector('button');
-  const show = (message: PasskeyMessage | '') => {
-    if (alert) alert.textContent = message && (dataset[message] ?? '');
-  };
-  const wl = document.body.dataset['brand'] ?? '';
   let autofill = false;
-  let retried = false;
   let pending: AbortController | undefined;
   let renew: ReturnType<typeof setTimeout> | undefined;
-  const abort = () => {
-    clearTimeout(renew);
-    pending?.abort();
+  const page: PasskeyLoginPage = {
+    box,
+    wl: document.body.dataset['brand'] ?? '',
+    show: (message) => {
+      if (alert) alert.textContent = message && (dataset[message] ?? '');
+    },
+    ceremony: () => {
+      clearTimeout(renew);
+      pending?.abort();
+      return (pending = new AbortController());
+    },
+    arm: () => {
+      if (autofill) void signIn();
+    },
+    later: () => {
+      renew = setTimeout(page.arm, PASSKEY_RENEW_MS);
+    },
+    hide: () => {
+      box.hidden = true;
+      autofill = false;
+      page.ceremony();
+    },
   };
-  const arm = () => {
-    if (autofill) void signIn('conditional');
+  const finish = () => import(/* @vite-ignore */ dataset['code'] ?? '') as Promise<Finish>;
+  // The options calls' HTTP statistics, kept until the reporter has loaded (every call reports, as the service
+  // client's do; the reporter does not fit the budget), then handed over as they end.
+  const made: OptionsCall[] = [];
+  let reporter: Stats | undefined;
+  const report = () => reporter?.reportOptionsCalls(made.splice(0), page.wl);
+  const loadReporter = () => {
+    (import(/* @vite-ignore */ dataset['stats'] ?? '') as Promise<Stats>).then((loaded) => {
+      reporter = loaded;
+      report();
+    }, () => undefined);
   };
 
   /**
-   * One passkey request, by autofill or by the button: the service's options, the browser's prompt, then the
-   * assertion to the service, and on to where a password sign-in goes (TARGET), or the reason why not. A
-   * request that ends without a choice (cancelled, aborted, no passkey) says nothing.
+   * Autofill: the service's options, then the browser's pending request; a passkey chosen from it goes on to
+   * passkey-login-finish.ts. Before a choice nothing shows: the request renews itself, and comes back this way
+   * after an options call that failed.
    */
-  async function signIn(mediation: CredentialMediationRequirement): Promise<void> {
-    abort();
-    const controller = new AbortController();
-    pending = controller;
+  async function signIn(): Promise<void> {
+    const controller = page.ceremony();
     const { signal } = controller;
-    // Autofill renews itself before its challenge lapses, and comes back this way after an options call that failed.
-    if (mediation === 'conditional') renew = setTimeout(arm, PASSKEY_RENEW_MS);
-    let stage: PasskeyMessage | '' = mediation === 'conditional' ? '' : 'fault';
+    page.later();
+    // The options with the page's plain call (its budget has no room for the service client), by the client's
+    // rules: XSRF, the time-out (status 0 in the statistics: timed out), and a statistic per call.
+    const started = Date.now();
+    let code = -1;
+    let text = '';
     let chosen = false;
-    // The options before any interaction with the page's plain call (its budget has no room for the service
-    // client); everything after the choice through the service client, loaded then.
-    const finish = () => import(/* @vite-ignore */ dataset['code'] ?? '') as Promise<Finish>;
+    const deadline = setTimeout(() => {
+      code = 0;
+      controller.abort();
+    }, PASSKEY_TIMEOUT_MS);
     try {
-      const options = await passkeyCall('POST', PASSKEY_SIGN_IN_OPTIONS, { wl }, signal);
-      if (!options.ok) throw new Error(String(options.status));
-      const json = (await options.json()) as PublicKeyCredentialRequestOptionsJSON;
-      // Where the browser lacks the JSON helpers (the button only: autofill needs them), by hand.
-      const publicKey = 'parseRequestOptionsFromJSON' in Credential ? Credential.parseRequestOptionsFromJSON(json) : (await finish()).requestOptionsByHand(json);
+      try {
+        const options = await passkeyOptionsCall(PASSKEY_SIGN_IN_OPTIONS, { wl: page.wl }, String(PASSKEY_TIMEOUT_MS / 1000), signal);
+        code = options.status;
+        text = await options.text();
+      } finally {
+        clearTimeout(deadline);
+        made.push([started, Date.now() - started, code, text.length]);
+        report();
+      }
+      if (code > 299) return;
+      const json = JSON.parse(text) as PublicKeyCredentialRequestOptionsJSON;
       // Marked while pending, so the engines' journeys can show the request never holds up a password sign-in.
-      dataset['pending'] = mediation;
-      const credential = await navigator.credentials.get({ publicKey, mediation, signal }).finally(() => {
+      dataset['pending'] = 'conditional';
+      const credential = await navigator.credentials.get({ publicKey: Credential.parseRequestOptionsFromJSON(json), mediation: 'conditional', signal }).finally(() => {
         delete dataset['pending'];
       });
       // Aborted after the passkey was chosen (a password submit raced it): the password wins.
       if (!(credential instanceof Credential) || signal.aborted) return;
       clearTimeout(renew);
       chosen = true;
-      stage = 'fault';
-      button?.setAttribute('aria-busy', 'true');
-      const answer = await (await finish()).finishSignIn(credential, wl, json.rpId ?? location.hostname);
-      if ('redirect' in answer) {
-        // The service already answers a same-origin path (its safeTarget); the page only makes sure it stays here.
-        const target = new URL(answer.redirect, location.href);
-        location.assign(target.origin === location.origin ? target.href : SITEMINDER_HOME);
-        return;
-      }
-      stage = REFUSALS[answer.code] ?? 'fault';
-      // One silent second try per page view: a challenge that lapsed (a laptop asleep, a tab in the background)
-      // is answered by a fresh one, never by the fault message; a second refusal in a row is a real one.
-      if (answer.code === 'PASSKEY_REJECTED' && !retried) {
-        retried = true;
-        stage = '';
-      }
-      throw new Error(stage);
+      loadReporter();
+      await (await finish()).chosen(page, credential, json.rpId);
     } catch (error) {
       // A browser that cannot use the RP ID here (no related-origins support): not here, so no button and no word.
-      if (error instanceof DOMException && error.name === 'SecurityError') {
-        box.hidden = true;
-        autofill = false;
-        abort();
-        return;
+      if (error instanceof DOMException && error.name === 'SecurityError') page.hide();
+      // A chosen passkey whose code did not load: said, and autofill again later.
+      else if (chosen) {
+        page.show('fault');
+        page.later();
       }
-      // Whoever aborted it (a new ceremony, a submit that goes ahead) takes it from here.
-      if (signal.aborted) return;
-      // Cancelled, nothing to offer: quiet.
-      if (!quietFailure(error)) show(stage);
-      // Autofill again: at once after the button's prompt and after a silent retry; after a refusal the visitor
-      // reads, when they come back to the form (an authenticator that answers by itself would otherwise be asked
-      // again and again), or at the latest by the renewal. Before a choice it renews itself.
-      if (stage && chosen) {
-        renew = setTimeout(arm, PASSKEY_RENEW_MS);
-        box.closest('form, section')?.addEventListener('focusin', arm, { once: true });
-      } else if (chosen || mediation !== 'conditional') arm();
-    } finally {
-      button?.removeAttribute('aria-busy');
     }
   }
 
@@ -127,24 +128,25 @@ export function startPasskeyLogin(found: HTMLElement | null): void {
     document.documentElement.classList.remove(RELATED_HOST_CLASS);
     // Bubbling, after every other handler: only a submit that goes ahead (no one refused it) ends the passkey request.
     addEventListener('submit', (event) => {
-      if (!event.defaultPrevented) abort();
+      if (!event.defaultPrevented) page.ceremony();
     });
     addEventListener('pageshow', (event) => {
       // Back (or Forward) from the browser's cache: a fresh page view, with autofill armed anew.
       if (!event.persisted) return;
-      retried = false;
-      show('');
-      arm();
+      page.show('');
+      page.arm();
     });
-    button?.addEventListener('click', () => {
-      show('');
-      void signIn('optional');
+    // The reporter loads once the visitor engages (the budget counts what loads before).
+    for (const type of ['pointerdown', 'keydown']) addEventListener(type, loadReporter, { once: true });
+    // The button's ceremony loads on use; code that did not arrive says so.
+    box.querySelector('button')?.addEventListener('click', () => {
+      void finish().then((loaded) => loaded.buttonSignIn(page), () => { page.show('fault'); });
     });
     // Autofill needs the browser's JSON helpers; without them the button alone (it converts by hand).
     if ('parseRequestOptionsFromJSON' in Credential && 'isConditionalMediationAvailable' in Credential) {
       void Credential.isConditionalMediationAvailable().then((available) => {
         autofill = available;
-        arm();
+        page.arm();
       }, () => undefined);
     }
   };

@@ -5,6 +5,7 @@ import { errorResponseSchema } from '../contract/recovery.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { XSRF_ASK_TIMEOUT_MS, XSRF_COOKIE, XSRF_HEADER, XSRF_PATH, needsXsrf, xsrfRefused, xsrfToken } from '../lib/xsrf.ts';
 import type { XsrfSource } from '../lib/xsrf.ts';
+import { timeoutStatusCode } from './timeout-code.ts';
 import { toServiceError } from './service-errors.ts';
 import type { ServiceResult } from './service-errors.ts';
 import type { TransitionResult } from '../domain/flows.ts';
@@ -152,7 +153,7 @@ async function call<T>(http: KyInstance, config: ClientConfig, spec: CallSpec<T>
     text = await response.text();
   } catch (error) {
     if (deadline.signal.aborted || isTimeoutError(error)) {
-      report('Failure', timeoutSeconds > 0 && now() - started > timeoutSeconds * 1000 ? 1 : 0, 0);
+      report('Failure', timeoutStatusCode(now() - started, timeoutSeconds), 0);
       return { ok: false, error: 'TIMEOUT' };
     }
     report('Failure', -1, 0);

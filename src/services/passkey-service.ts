@@ -3,13 +3,12 @@ import {
   registrationOptionsResponseSchema, registrationVerifyResponseSchema,
 } from '../contract/passkeys.ts';
 import type { PasskeySummary } from '../contract/passkeys.ts';
+import { PASSKEY_TIMEOUT_MS } from '../contract/passkey-challenge.ts';
 import { PASSKEY_PATHS } from '../contract/service-paths.ts';
 import { createHttpClient } from './http.ts';
 import type { ClientConfig, HttpClient } from './http.ts';
 import type { ServiceResult } from './service-errors.ts';
 
-/** Passkey calls time out like the service's other calls (spec 7: 30 s). */
-const PASSKEY_TIMEOUT_MS = 30_000;
 
 /** Where a passkey sign-in came from: the login page's query, as a password sign-in posts it. */
 interface PasskeySignInRequest {

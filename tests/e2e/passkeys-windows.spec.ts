@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
 import { LOGIN, HOME, addAuthenticator, passwordSignIn, heldPasskeys, enrol, signOut, signInMethods, sampleLoginMessage } from './support/passkeys.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../scripts/browsers/chromium.ts';
+import { statistics } from './support/recovery-page.ts';
 
 // Issue 42: autofill for as long as the page is open, changes only within their windows, and what Your passkeys
 // says; split from passkeys.spec.ts, sharing its project ("passkeys"), origin and emulator, in Chromium with its
@@ -273,5 +274,63 @@ test.describe('Your passkeys says what happened (issue 42)', () => {
     await expect(page.getByRole('status')).toHaveText('The passkey was removed.');
     await expect(page.getByRole('alert')).toHaveText('');
     await expect(page.getByRole('button', { name: 'Create a passkey' })).toBeFocused();
+  });
+});
+
+// Issue 42: the passkey calls go by the service client's rules (XSRF, time-outs, HTTP statistics). The login page's
+// autofill asks for its options before any interaction with its own plain call (the client does not fit the
+// page's budget); the button's and every later call go through the client itself.
+const OPTIONS = '/portal-login-service/public/passkey/authentication/options';
+
+test.describe('the passkey calls report like every call (issue 42)', () => {
+  test('autofill\'s options call carries the token and the time-out header, and is in the HTTP statistics once the visitor engages', async ({ page, request }) => {
+    const asked = page.waitForRequest((sent) => new URL(sent.url()).pathname === OPTIONS);
+    await page.goto(LOGIN);
+    const headers = await (await asked).allHeaders();
+    expect([headers['timeoutinseconds'], headers['accept'], Boolean(headers['x-xsrf-token'])]).toEqual(['30', 'application/json', true]);
+    await page.getByLabel('User ID').click();
+    await expect.poll(async () => (await statistics(request, 'NXN_HTTP_STATS')).filter((record) => record['url'] === OPTIONS)).toEqual([
+      expect.objectContaining({ httpMethod: 'POST', status: 'Success', statusCode: 200, clientId: 'nxn', environment: 'MOCK' }),
+    ]);
+  });
+
+  test('an options call that never answers ends at its time-out, is reported as timed out, and autofill comes back with the renewal, nothing shown', async ({ page, request }) => {
+    const said = await sampleLoginMessage(page);
+    await page.clock.install();
+    // The first options call hangs (a service that took the request and never answered); later ones go through.
+    let calls = 0;
+    await page.route(`**${OPTIONS}`, async (route) => {
+      calls += 1;
+      if (calls > 1) await route.continue();
+    });
+    const failed = page.waitForEvent('requestfailed', (sent) => new URL(sent.url()).pathname === OPTIONS);
+    await page.goto(LOGIN);
+    await expect.poll(() => calls).toBe(1);
+    await page.clock.runFor(30_000);
+    expect((await failed).failure()?.errorText).toBe('net::ERR_ABORTED');
+    // The renewal (100 s after the first request) asks again.
+    await page.clock.runFor(70_000);
+    await expect.poll(() => calls).toBe(2);
+    await page.getByLabel('User ID').click();
+    await expect.poll(async () => (await statistics(request, 'NXN_HTTP_STATS')).filter((record) => record['url'] === OPTIONS).map((record) => [record['status'], record['statusCode']])).toEqual([
+      ['Failure', 0],
+      ['Success', 200],
+    ]);
+    expect(await said()).toBeNull();
+  });
+
+  test('the button\'s options call goes through the service client, in the statistics at once', async ({ page, request }) => {
+    // No conditional mediation here: the button is the only passkey request.
+    await page.addInitScript(() => {
+      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: undefined });
+    });
+    const asked = page.waitForRequest((sent) => new URL(sent.url()).pathname === OPTIONS);
+    await page.goto(LOGIN);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    const headers = await (await asked).allHeaders();
+    expect([headers['timeoutinseconds'], Boolean(headers['x-xsrf-token'])]).toEqual(['30', true]);
+    await expect.poll(async () => (await statistics(request, 'NXN_HTTP_STATS')).filter((record) => record['url'] === OPTIONS)).toEqual([
+      expect.objectContaining({ httpMethod: 'POST', status: 'Success', statusCode: 200 }),
+    ]);
   });
 });
