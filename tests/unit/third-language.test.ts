@@ -96,7 +96,8 @@ beforeAll(async () => {
   expect(build.status, build.stdout + build.stderr).toBe(0);
 
   const node = (args: string[]) => {
-    const child = spawn(process.execPath, args, { cwd: copy, stdio: 'ignore', env: { ...process.env, HOME: process.env['HOME'] ?? '' } });
+    // A process group of its own, stopped whole: netlify dev's Deno and wrangler's workerd outlive their parent.
+    const child = spawn(process.execPath, args, { cwd: copy, stdio: 'ignore', detached: true, env: { ...process.env, HOME: process.env['HOME'] ?? '' } });
     children.push(child);
   };
   node(['scripts/deploy/run-nginx.ts', '--port', String(NGINX_PORT), '--dist', out, '--services', '127.0.0.1:9']);
@@ -106,7 +107,13 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(() => {
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Gone already.
+    }
+  }
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
