@@ -107,6 +107,9 @@ export type DecryptResponse = z.infer<typeof decryptResponseSchema>;
 export const forgotUserChangeRequestSchema = z.strictObject({ principalId: id, emailId: bounded(3, EMAIL_MAX_LENGTH) });
 
 /** Every error body of the service. `message` is for logs; pages translate `errorCode`. */
+/** A refusal that names its code only as `code` (design.md's passkey table writes `401 { code: "PASSKEY_UNKNOWN" }`). */
+export const refusalCodeSchema = z.object({ code: z.string() });
+
 export const errorResponseSchema = z.object({
   errorCode: z.string(),
   message: z.string(),

@@ -48,8 +48,13 @@ const browserSource: XsrfSource = {
   },
 };
 
-/** The one request for the cookie in flight, which every call that waits shares. */
-let asking: Promise<unknown> | undefined;
+/**
+ * Where the one request for the cookie in flight is kept, which every call that waits shares: on the page, not
+ * in this module, since the login page's inline script and each module it loads on use bundle a copy of their
+ * own, and two requests in flight would set two tokens.
+ */
+const ASKING = Symbol.for('portal.xsrf');
+const shared = globalThis as { [ASKING]?: Promise<unknown> | undefined };
 
 /**
  * The token a state-changing call carries, read as the call goes out (never kept: the service may renew it).
@@ -60,8 +65,8 @@ let asking: Promise<unknown> | undefined;
 export async function xsrfToken(refused?: string | null, source: XsrfSource = browserSource): Promise<string | null> {
   const held = source.cookie();
   if (held && held !== refused) return held;
-  await (asking ??= source.ask().catch(() => undefined).finally(() => {
-    asking = undefined;
+  await (shared[ASKING] ??= source.ask().catch(() => undefined).finally(() => {
+    shared[ASKING] = undefined;
   }));
   return source.cookie();
 }

@@ -25,6 +25,8 @@ export interface PasskeyLoginPage {
   later: () => void;
   /** Passkeys cannot work here: the box hidden, autofill off. */
   hide: () => void;
+  /** Marks the button busy (`aria-busy`, shown), or no longer: a busy button starts no ceremony. */
+  busy: (on: boolean) => void;
 }
 
 const REFUSALS: Readonly<Record<string, PasskeyMessage>> = { PASSKEY_UNKNOWN: 'unknown', ACCOUNT_LOCKED: 'locked' };
@@ -73,27 +75,24 @@ export async function finishSignIn(credential: PublicKeyCredential, wl: string, 
  * again), or at the latest by the renewal.
  */
 export async function chosen(page: PasskeyLoginPage, credential: PublicKeyCredential, rpId = location.hostname): Promise<void> {
-  const button = page.box.querySelector('button');
-  button?.setAttribute('aria-busy', 'true');
-  try {
-    const answer = await finishSignIn(credential, page.wl, rpId);
-    if ('redirect' in answer) {
-      // The service already answers a same-origin path (its safeTarget); the page only makes sure it stays here.
-      const target = new URL(answer.redirect, location.href);
-      location.assign(target.origin === location.origin ? target.href : SITEMINDER_HOME);
-      return;
-    }
-    if (answer.code === 'PASSKEY_REJECTED' && !retried) {
-      retried = true;
-      page.arm();
-      return;
-    }
-    page.show(REFUSALS[answer.code] ?? 'fault');
-    page.later();
-    page.box.closest('form, section')?.addEventListener('focusin', page.arm, { once: true });
-  } finally {
-    button?.removeAttribute('aria-busy');
+  // Busy until the page leaves or the refusal is said: one ceremony at a time once a passkey is chosen.
+  page.busy(true);
+  const answer = await finishSignIn(credential, page.wl, rpId);
+  if ('redirect' in answer) {
+    // The service already answers a same-origin path (its safeTarget); the page only makes sure it stays here.
+    const target = new URL(answer.redirect, location.href);
+    location.assign(target.origin === location.origin ? target.href : SITEMINDER_HOME);
+    return;
   }
+  page.busy(false);
+  if (answer.code === 'PASSKEY_REJECTED' && !retried) {
+    retried = true;
+    page.arm();
+    return;
+  }
+  page.show(REFUSALS[answer.code] ?? 'fault');
+  page.later();
+  page.box.closest('form, section')?.addEventListener('focusin', page.arm, { once: true });
 }
 
 /**
@@ -103,8 +102,10 @@ export async function chosen(page: PasskeyLoginPage, credential: PublicKeyCreden
  */
 export async function buttonSignIn(page: PasskeyLoginPage): Promise<void> {
   page.show('');
+  page.busy(true);
   const { signal } = page.ceremony();
   const { dataset } = page.box;
+  let picked = false;
   try {
     const options = await pagePasskeyService(page.wl).signInOptions(page.wl);
     if (!options.ok) throw new Error(options.error);
@@ -117,6 +118,7 @@ export async function buttonSignIn(page: PasskeyLoginPage): Promise<void> {
     });
     // Aborted after the passkey was chosen (a password submit raced it): the password wins.
     if (!(credential instanceof PublicKeyCredential) || signal.aborted) return;
+    picked = true;
     await chosen(page, credential, json.rpId);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'SecurityError') {
@@ -127,5 +129,8 @@ export async function buttonSignIn(page: PasskeyLoginPage): Promise<void> {
     if (signal.aborted) return;
     if (!quietFailure(error)) page.show('fault');
     page.arm();
+  } finally {
+    // Until the prompt's end; a chosen passkey keeps it busy until the page leaves or says why not (chosen).
+    if (!picked) page.busy(false);
   }
 }

@@ -28,6 +28,7 @@ export function startPasskeyLogin(found: HTMLElement | null): void {
   const { dataset } = box;
   // A live region in the page from the start (aria-live in the HTML): the text written into it is announced.
   const alert = box.querySelector('.passkey-signin__message');
+  const button = box.querySelector('button');
   let autofill = false;
   let pending: AbortController | undefined;
   let renew: ReturnType<typeof setTimeout> | undefined;
@@ -53,18 +54,28 @@ export function startPasskeyLogin(found: HTMLElement | null): void {
       autofill = false;
       page.ceremony();
     },
+    busy: (on) => {
+      if (on) button?.setAttribute('aria-busy', 'true');
+      else button?.removeAttribute('aria-busy');
+    },
   };
   const finish = () => import(/* @vite-ignore */ dataset['code'] ?? '') as Promise<Finish>;
   // The options calls' HTTP statistics, kept until the reporter has loaded (every call reports, as the service
   // client's do; the reporter does not fit the budget), then handed over as they end.
   const made: OptionsCall[] = [];
   let reporter: Stats | undefined;
+  let loading = false;
   const report = () => reporter?.reportOptionsCalls(made.splice(0), page.wl);
+  // Once at a time; a load that failed is tried again at the next interaction.
   const loadReporter = () => {
+    if (loading) return;
+    loading = true;
     (import(/* @vite-ignore */ dataset['stats'] ?? '') as Promise<Stats>).then((loaded) => {
       reporter = loaded;
       report();
-    }, () => undefined);
+    }, () => {
+      loading = false;
+    });
   };
 
   /**
@@ -93,7 +104,8 @@ export function startPasskeyLogin(found: HTMLElement | null): void {
         text = await options.text();
       } finally {
         clearTimeout(deadline);
-        made.push([started, Date.now() - started, code, text.length]);
+        // A call the page cancelled itself (a new ceremony, a submit) is no failure of the service's.
+        if (!code || !signal.aborted) made.push([started, Date.now() - started, code, text.length]);
         report();
       }
       if (code > 299) return;
@@ -107,6 +119,8 @@ export function startPasskeyLogin(found: HTMLElement | null): void {
       if (!(credential instanceof Credential) || signal.aborted) return;
       clearTimeout(renew);
       chosen = true;
+      // Busy from the choice on: the button takes no second ceremony while this one signs in.
+      page.busy(true);
       loadReporter();
       await (await finish()).chosen(page, credential, json.rpId);
     } catch (error) {
@@ -114,6 +128,7 @@ export function startPasskeyLogin(found: HTMLElement | null): void {
       if (error instanceof DOMException && error.name === 'SecurityError') page.hide();
       // A chosen passkey whose code did not load: said, and autofill again later.
       else if (chosen) {
+        page.busy(false);
         page.show('fault');
         page.later();
       }
@@ -137,10 +152,17 @@ export function startPasskeyLogin(found: HTMLElement | null): void {
       page.arm();
     });
     // The reporter loads once the visitor engages (the budget counts what loads before).
-    for (const type of ['pointerdown', 'keydown']) addEventListener(type, loadReporter, { once: true });
-    // The button's ceremony loads on use; code that did not arrive says so.
-    box.querySelector('button')?.addEventListener('click', () => {
-      void finish().then((loaded) => loaded.buttonSignIn(page), () => { page.show('fault'); });
+    for (const type of ['pointerdown', 'keydown', 'click']) addEventListener(type, loadReporter);
+    // The button's ceremony loads on use, busy at once (a second press starts nothing); code that did not arrive
+    // says so, the message cleared first so a second failure is announced again.
+    button?.addEventListener('click', () => {
+      if (button.hasAttribute('aria-busy')) return;
+      page.busy(true);
+      page.show('');
+      void finish().then((loaded) => loaded.buttonSignIn(page), () => {
+        page.busy(false);
+        page.show('fault');
+      });
     });
     // Autofill needs the browser's JSON helpers; without them the button alone (it converts by hand).
     if ('parseRequestOptionsFromJSON' in Credential && 'isConditionalMediationAvailable' in Credential) {

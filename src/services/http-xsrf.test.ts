@@ -122,3 +122,10 @@ test('another refusal (403 CROSS_SITE, 500) is not repeated', async () => {
     expect(service.seen.map((entry) => entry.method)).toEqual(['POST']);
   }
 });
+
+test('a refusal that names its code only as `code` (design.md\'s passkey table) is read as one that names it as errorCode', async () => {
+  for (const body of [{ code: 'PASSKEY_UNKNOWN' }, { code: 'PASSKEY_UNKNOWN', errorCode: 'PASSKEY_UNKNOWN', message: 'unknown passkey' }]) {
+    const service = fakeService({ cookie: 'held', answer: () => Response.json(body, { status: 401 }) });
+    expect(await createHttpClient({ baseUrl: BASE, fetch: service.fetch, readCookie: () => service.jar.cookie }).call(post('/portal-login-service/public/passkey/authentication/verify'))).toEqual({ ok: false, error: 'PASSKEY_UNKNOWN' });
+  }
+});

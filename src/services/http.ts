@@ -1,7 +1,7 @@
 import ky, { isTimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
 import { z } from 'zod/mini';
-import { errorResponseSchema } from '../contract/recovery.ts';
+import { errorResponseSchema, refusalCodeSchema } from '../contract/recovery.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { XSRF_ASK_TIMEOUT_MS, XSRF_COOKIE, XSRF_HEADER, XSRF_PATH, needsXsrf, xsrfRefused, xsrfToken } from '../lib/xsrf.ts';
 import type { XsrfSource } from '../lib/xsrf.ts';
@@ -170,7 +170,9 @@ async function call<T>(http: KyInstance, config: ClientConfig, spec: CallSpec<T>
   }
   if (!response.ok) {
     const parsedError = errorResponseSchema.safeParse(body);
-    const error = toServiceError(response.status, parsedError.success ? parsedError.data.errorCode : undefined);
+    // design.md gives refusals as `{ code, errorCode, message }`, and its passkey table as `{ code }` alone: either names it.
+    const named = refusalCodeSchema.safeParse(body);
+    const error = toServiceError(response.status, parsedError.success ? parsedError.data.errorCode : named.success ? named.data.code : undefined);
     // A 429 says how long to wait; the page counts it down rather than guessing.
     const retryAfterSeconds = parsedError.success ? parsedError.data.retryAfterSeconds : undefined;
     return retryAfterSeconds === undefined ? { ok: false, error } : { ok: false, error, retryAfterSeconds };

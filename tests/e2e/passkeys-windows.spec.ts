@@ -322,7 +322,7 @@ test.describe('the passkey calls report like every call (issue 42)', () => {
   test('the button\'s options call goes through the service client, in the statistics at once', async ({ page, request }) => {
     // No conditional mediation here: the button is the only passkey request.
     await page.addInitScript(() => {
-      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: undefined });
+      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false) });
     });
     const asked = page.waitForRequest((sent) => new URL(sent.url()).pathname === OPTIONS);
     await page.goto(LOGIN);
@@ -332,5 +332,73 @@ test.describe('the passkey calls report like every call (issue 42)', () => {
     await expect.poll(async () => (await statistics(request, 'NXN_HTTP_STATS')).filter((record) => record['url'] === OPTIONS)).toEqual([
       expect.objectContaining({ httpMethod: 'POST', status: 'Success', statusCode: 200 }),
     ]);
+  });
+});
+
+test.describe('one ceremony, one cookie request (issue 42)', () => {
+  test('a passkey chosen from autofill keeps the button busy: a press meanwhile starts no second prompt, verify or sign-in', async ({ page }) => {
+    await addAuthenticator(page);
+    await enrol(page);
+    await signOut(page);
+    // The code that follows a choice is slow to arrive: the visitor sees the button busy, and presses it anyway.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/passkey-login-finish-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const verifies: string[] = [];
+    const options: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('/passkey/authentication/verify')) verifies.push(path);
+      if (path === OPTIONS) options.push(path);
+    });
+    await page.goto(LOGIN);
+    const button = page.getByRole('button', { name: 'Sign in with a passkey' });
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await button.click();
+    await button.press('Enter');
+    release();
+    await expect(page).toHaveURL(HOME);
+    expect([options.length, verifies.length]).toEqual([1, 1]);
+    expect(await signInMethods(page)).toEqual(['password', 'passkey']);
+  });
+
+  test('a page without the cookie makes one cookie request, however many of its modules wait for it', async ({ page, playwright }) => {
+    // As on a static host, no answer but the cookie request's sets the cookie (the bundled server's emulator sets it
+    // on every answer, pages and scripts included).
+    // Fetched by a client of its own: the page's route.fetch() would put the cookie in the browser's jar.
+    const elsewhere = await playwright.request.newContext();
+    await page.route(() => true, async (route) => {
+      const response = await elsewhere.fetch(route.request());
+      const headers = { ...response.headers() };
+      delete headers['set-cookie'];
+      await route.fulfill({ response, headers });
+    });
+    await page.context().clearCookies();
+    await page.addInitScript(() => {
+      // No autofill: the button's module is the second one to wait for the cookie.
+      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false) });
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const asked: number[] = [];
+    await page.route('**/portal-login-service/public/xsrf', async (route) => {
+      asked.push(asked.length);
+      if (asked.length === 1) await held;
+      await route.continue();
+    });
+    await page.goto(LOGIN);
+    await expect.poll(() => asked.length).toBe(1);
+    const loaded = page.waitForResponse(/passkey-login-finish-[\w-]+\.js$/);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await loaded;
+    // The button's options call waits for the request in flight: a second request would go now, unheld, and the
+    // options call right after it. Sampled while it would.
+    const early = await page.waitForRequest((request) => new URL(request.url()).pathname === OPTIONS, { timeout: 2000 }).then(() => true, () => false);
+    release();
+    const sent = await page.waitForRequest((request) => new URL(request.url()).pathname === OPTIONS);
+    expect([early, asked.length, Boolean(await sent.headerValue('x-xsrf-token'))]).toEqual([false, 1, true]);
   });
 });
