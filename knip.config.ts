@@ -11,10 +11,12 @@ const config: KnipConfig = {
     // Built as modules of their own with `?worker&url` (login.astro) and imported by their address on use (passkey-login.ts).
     'src/page-scripts/passkey-login-finish.ts',
     'src/page-scripts/passkey-login-stats.ts',
-    // Bundled by path with esbuild into what a host runs, not imported: Netlify's outage edge function (release.ts)
-    // and the rules Cloudflare's _worker.js carries (cloudflare-worker.ts).
+    // Bundled by path with esbuild into what a host runs, not imported: Netlify's outage and language-gap edge
+    // functions (release.ts) and the rules Cloudflare's _worker.js carries (cloudflare-worker.ts).
     'src/hosting/netlify-outage.ts',
+    'src/hosting/netlify-language-gaps.ts',
     'src/hosting/outage-page.ts',
+    'src/hosting/worker-rules.ts',
     // Preloaded into netlify dev by path (node --import) from serve-static-host.ts.
     'scripts/deploy/loopback-listen.ts',
     // A Playwright setup project's file (pseudo-language-build, tests/playwright.config.ts), matched by a pattern of

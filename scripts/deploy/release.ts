@@ -18,7 +18,10 @@ import { copyFileSync, constants, existsSync, lstatSync, mkdirSync, readdirSync,
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { z } from 'zod';
-import { netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/hosting/host-routes.ts';
+import { languageGapsOf, netlifyConfig, staticHostRedirects, withoutProxyRules } from '../../src/hosting/host-routes.ts';
+import { languageGapPattern } from '../../src/hosting/language-gaps.ts';
+import type { LanguageGaps } from '../../src/hosting/language-gaps.ts';
+import { PREFIXED_LANGUAGES } from '../../src/domain/languages.ts';
 import { NETLIFY_EDGE_FOLDER, NETLIFY_EDGE_FUNCTION, netlifyEdgeFunction } from '../../src/hosting/netlify-edge.ts';
 import { ROUTES, SERVICE_PREFIXES, servicePathPattern } from '../../src/hosting/route-table.ts';
 import { serverDirOf } from '../../src/hosting/dist-layout.ts';
@@ -31,6 +34,23 @@ import type { Environment } from '../../src/domain/environments.ts';
 
 /** Netlify's rewrite of the WebAuthn related-origins file's address to its `.json` copy. */
 const NETLIFY_RELATED_ORIGINS = ['[[redirects]]', `from = "/${RELATED_ORIGINS_PATH}"`, `to = "/${RELATED_ORIGINS_PATH}.json"`, 'status = 200', ''].join('\n');
+
+/** Netlify's edge function that answers a brand's path in a language it lacks (src/hosting/netlify-language-gaps.ts). */
+const NETLIFY_LANGUAGE_GAP_FUNCTION = 'portal-language-gaps';
+
+/** The language-gap function's declarations: one pattern per language some brand of the build lacks. */
+const netlifyLanguageGapDeclarations = (gaps: LanguageGaps): string => PREFIXED_LANGUAGES
+  .flatMap((language) => {
+    const pattern = languageGapPattern(language, gaps);
+    return pattern === undefined ? [] : [['[[edge_functions]]', `pattern = ${JSON.stringify(pattern)}`, `function = ${JSON.stringify(NETLIFY_LANGUAGE_GAP_FUNCTION)}`, ''].join('\n')];
+  })
+  .join('\n');
+
+/** The language-gap function's module, bundled, with the build's gaps written in. */
+export function netlifyLanguageGapFunction(gaps: LanguageGaps): string {
+  const bundled = buildSync({ entryPoints: [join(import.meta.dirname, '../../src/hosting/netlify-language-gaps.ts')], bundle: true, write: false, format: 'esm', platform: 'neutral', target: 'es2022', legalComments: 'none', tsconfigRaw: {}, define: { PORTAL_LANGUAGE_GAPS: JSON.stringify(gaps) } });
+  return `// Written by npm run release (src/hosting/netlify-language-gaps.ts). Do not edit.\n${bundled.outputFiles[0]?.text ?? ''}`;
+}
 
 /** Netlify's edge function that answers a down service with the brand's outage page (src/hosting/netlify-outage.ts). */
 const NETLIFY_OUTAGE_FUNCTION = 'portal-outage';
@@ -318,9 +338,12 @@ function releaseLocked(options: ReleaseOptions, known: { now: number; releases: 
     if (options.host === 'netlify') {
       // First of the redirects: Netlify takes the first rule that matches, and the route table's not-found rules match anything.
       // The outage edge function always (npm run serve:netlify's too): declared after service-paths, so that one runs first.
-      writeFileSync(join(incoming, 'netlify.toml'), `${netlifyConfig('site', ROUTES, options.services).replace(/^(\[build\]\n(?:\w+ = .*\n)+)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`)}\n${netlifyOutageDeclarations()}`);
+      // The brands of the build without a language: their paths in it go to an edge function of their own (issue 45).
+      const gaps = languageGapsOf(dist);
+      writeFileSync(join(incoming, 'netlify.toml'), `${netlifyConfig('site', ROUTES, options.services).replace(/^(\[build\]\n(?:\w+ = .*\n)+)/m, `$1\n${NETLIFY_RELATED_ORIGINS}`)}\n${netlifyOutageDeclarations()}\n${netlifyLanguageGapDeclarations(gaps)}`);
       mkdirSync(join(incoming, NETLIFY_EDGE_FOLDER), { recursive: true });
       writeFileSync(join(incoming, NETLIFY_EDGE_FOLDER, `${NETLIFY_OUTAGE_FUNCTION}.js`), netlifyOutageFunction());
+      writeFileSync(join(incoming, NETLIFY_EDGE_FOLDER, `${NETLIFY_LANGUAGE_GAP_FUNCTION}.js`), netlifyLanguageGapFunction(gaps));
       // The edge function netlify.toml declares on the service prefixes, in Netlify's default folder beside it (issue 40):
       // written whenever there are services, since netlify dev runs it offline too (serve-static-host.ts).
       if (options.services !== undefined) {

@@ -18,7 +18,7 @@ describe('resolveRequest', () => {
     const built = new Set([...files, 'app/solo/login.html', 'app/solo/404.html', 'self-service/solo/404.html']);
     const withSolo: DistIndex = { isFile: (relative) => built.has(relative), hasBrand: (key) => key === 'nxn' || key === 'solo' };
     expect(resolveRequest('/app/solo/login', '', 'USER_DISPLAY_LANGUAGE=de_DE', withSolo)).toEqual({ kind: 'file', file: 'app/solo/login.html', status: 200, language: 'en-US' });
-    expect(resolveRequest('/de-DE/app/solo/login', '', undefined, withSolo)).toMatchObject({ status: 404, language: 'de-DE' });
+    expect(resolveRequest('/de-DE/app/solo/login', '', undefined, withSolo)).toMatchObject({ file: 'app/solo/404.html', status: 404, language: 'en-US' });
     expect(resolveRequest('/de-DE/app/solo', '', undefined, withSolo)).toMatchObject({ kind: 'file', status: 404 });
     expect(resolveRequest('/de-DE', '?q=1', 'WL_KEY=solo', withSolo)).toEqual({ kind: 'redirect', location: '/app/solo/login?q=1' });
     expect(resolveRequest('/de-DE', '', 'WL_KEY=nxn', withSolo)).toEqual({ kind: 'redirect', location: '/de-DE/app/nxn/login' });
@@ -26,6 +26,11 @@ describe('resolveRequest', () => {
     // Its not-found pages are its own, in the language it offers, for a German cookie or prefix alike (not nxn's German one).
     expect(resolveRequest('/app/solo/nope', '', 'USER_DISPLAY_LANGUAGE=de_DE', withSolo)).toMatchObject({ file: 'app/solo/404.html', status: 404 });
     expect(resolveRequest('/de-DE/app/solo/nope', '', undefined, withSolo)).toMatchObject({ file: 'app/solo/404.html', status: 404 });
+    // No short address of its leads into German: its own not-found page, in English, where the redirect would lead.
+    expect(resolveRequest('/de-DE/solo/fps', '?x=1', undefined, withSolo)).toEqual({ kind: 'file', file: 'self-service/solo/404.html', status: 404, language: 'en-US' });
+    expect(resolveRequest('/de-DE/self-service/solo/a/b/fuid', '', undefined, withSolo)).toEqual({ kind: 'file', file: 'self-service/solo/404.html', status: 404, language: 'en-US' });
+    expect(resolveRequest('/solo/fps', '?x=1', 'USER_DISPLAY_LANGUAGE=de_DE', withSolo)).toEqual({ kind: 'redirect', location: '/self-service/solo/fps?x=1' });
+    expect(resolveRequest('/de-DE/nxn/fps', '?x=1', undefined, withSolo)).toEqual({ kind: 'redirect', location: '/de-DE/self-service/nxn/fps?x=1' });
     // A page's file name under a prefix the brand lacks is no page of another language.
     expect(resolveRequest('/de-DE/app/solo/login.html', '', undefined, withSolo)).toMatchObject({ status: 404 });
   });

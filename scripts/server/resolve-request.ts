@@ -4,6 +4,7 @@ import type { Language } from '../../src/domain/languages.ts';
 import { cookieValue, WHITE_LABEL_COOKIE } from '../../src/lib/cookies.ts';
 import { displayLanguage, localizedPath, stripLanguagePrefix } from '../../src/lib/display-language.ts';
 import { ROUTES, fillPattern, matchRoute } from '../../src/hosting/route-table.ts';
+import { brandNotFoundPage } from '../../src/hosting/language-gaps.ts';
 
 /** What the static server does with one request. */
 export type Resolution =
@@ -43,6 +44,13 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
   // The route table's redirects (the short addresses of the recovery pages) come before files, as on nginx and
   // Cloudflare Pages; none of them is a page's address.
   const routed = matchRoute(path, ROUTES);
+  // A brand built without the language the address names gets no redirect into it (issue 45): its own not-found
+  // page, as the address the redirect would lead to answers, in the brand's default language (notFoundFile).
+  const gap = explicit && routed?.row.kind === 'redirect' ? brandNotFoundPage(path) : undefined;
+  if (explicit && gap && dist.hasBrand(gap.wl) && !builtIn(`/app/${gap.wl}/login`, explicit, dist)) {
+    const file = notFoundFile(gap.page, explicit, dist);
+    return { kind: 'file', file, status: 404, language: languageOf(file) };
+  }
   if (routed?.row.kind === 'redirect') {
     const target = fillPattern(routed.row.to, routed.params);
     return { kind: 'redirect', location: `${explicit ? localizedPath(target, explicit) : target}${search}` };
@@ -64,7 +72,9 @@ export function resolveRequest(pathname: string, search: string, cookieHeader: s
       return { kind: 'file', file: candidate, status: 200, language: isPage ? languageOf(candidate) : undefined };
     }
   }
-  return { kind: 'file', file: notFoundFile(routed?.row.kind === 'not-found' ? fillPattern(routed.row.page, routed.params) : '/404', language, dist), status: 404, language };
+  // The language of the page found (a brand's own not-found page may be in its default language only, issue 45).
+  const notFound = notFoundFile(routed?.row.kind === 'not-found' ? fillPattern(routed.row.page, routed.params) : '/404', language, dist);
+  return { kind: 'file', file: notFound, status: 404, language: languageOf(notFound) };
 }
 
 /** Whether the page at `path` was built in `language` (a brand offers some languages only). */

@@ -1,5 +1,7 @@
 import { COMMON_SECURITY_HEADERS, NON_PAGE_POLICY } from './security-headers.ts';
 import { AMBIGUOUS_SERVICE_PATH, SERVICE_PREFIXES, SPELLED_SERVICE_PATH } from './route-table.ts';
+import { languageGapGlobs } from './language-gaps.ts';
+import type { LanguageGaps } from './language-gaps.ts';
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -20,12 +22,16 @@ export interface WorkerConfig {
   /** AMBIGUOUS_SERVICE_PATH's source (case-insensitive): the one rule, carried into the self-contained script. */
   refused: string;
   headers: Readonly<Record<string, string>>;
+  /** The built brands that lack a language (issue 45): their paths in it answer the brand's own not-found page. */
+  gaps: LanguageGaps;
 }
 
 /** The portal's own rules the worker runs (bundled into `_worker.js` from their TypeScript source). */
 interface WorkerRules {
   /** The outage page's addresses to try for a visitor's cookies (src/hosting/outage-page.ts). */
   outagePaths: (cookies: string | null) => string[];
+  /** A brand's not-found page for a path in a language the brand lacks (src/hosting/language-gaps.ts). */
+  languageGapPage: (pathname: string, gaps: LanguageGaps) => string | undefined;
 }
 
 /** The bindings Pages gives an advanced-mode worker. */
@@ -34,12 +40,30 @@ export interface WorkerEnv {
   PORTAL_SERVICES_ORIGIN?: string | undefined;
 }
 
-const WORKER_CONFIG: WorkerConfig = {
+/** The worker's config for a build whose brands lack `gaps` (none by default). */
+export const workerConfig = (gaps: LanguageGaps = {}): WorkerConfig => ({
   prefixes: SERVICE_PREFIXES,
   servicePath: SPELLED_SERVICE_PATH.source,
   refused: AMBIGUOUS_SERVICE_PATH.source,
   headers: { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': NON_PAGE_POLICY, 'Cache-Control': 'no-store' },
-};
+  gaps,
+});
+
+/** Cloudflare Pages' limit on `_routes.json`: include and exclude rules together. */
+const ROUTES_JSON_RULE_LIMIT = 100;
+
+/**
+ * A brand's own not-found page, status 404, for a path in a language the brand lacks (issue 45): `_redirects` would
+ * send its short address into that language, and the nearest `404.html` up the path is the default brand's.
+ */
+async function languageGapAnswer(request: Request, env: WorkerEnv, page: string): Promise<Response> {
+  // A path of this site made from the route table and a brand key the build listed, set on the request's own URL.
+  const address = new URL(request.url);
+  address.pathname = page;
+  address.search = '';
+  const asset = await env.ASSETS.fetch(new Request(address.href, { method: 'GET', headers: { Accept: 'text/html' } }));
+  return new Response(request.method === 'HEAD' ? null : asset.body, { status: 404, headers: asset.headers });
+}
 
 /**
  * The brand's outage page in the visitor's language with `status`, from the static assets (the page's own
@@ -70,6 +94,8 @@ async function outagePage(request: Request, env: WorkerEnv, config: WorkerConfig
  */
 async function handleRequest(request: Request, env: WorkerEnv, config: WorkerConfig, rules: WorkerRules): Promise<Response> {
   const url = new URL(request.url);
+  const gapPage = rules.languageGapPage(url.pathname, config.gaps);
+  if (gapPage !== undefined) return languageGapAnswer(request, env, gapPage);
   // A prefix spelled with escapes is one too (issue 40): Cloudflare's URL normalisation decodes `%61` before a
   // worker sees it, wrangler does not, and a service decodes it; either way the check below must run on it.
   const isService = new RegExp(config.servicePath).test(url.pathname);
@@ -132,7 +158,7 @@ async function handleRequest(request: Request, env: WorkerEnv, config: WorkerCon
  * copy by hand.
  */
 function workerRulesScript(): string {
-  const entry = fileURLToPath(new URL('./outage-page.ts', import.meta.url));
+  const entry = fileURLToPath(new URL('./worker-rules.ts', import.meta.url));
   const bundled = buildSync({ entryPoints: [entry], bundle: true, write: false, format: 'iife', globalName: 'PORTAL_RULES', platform: 'neutral', target: 'es2022', legalComments: 'none', tsconfigRaw: {} });
   return (bundled.outputFiles[0]?.text ?? '').trim();
 }
@@ -141,12 +167,13 @@ function workerRulesScript(): string {
  * `_worker.js`: handleRequest's own source with the build's config and the portal's rules it runs, as an ES
  * module Pages runs.
  */
-export function workerScript(config: WorkerConfig = WORKER_CONFIG): string {
+export function workerScript(config: WorkerConfig = workerConfig()): string {
   return [
     '// Written by the build (src/hosting/cloudflare-worker.ts). Do not edit.',
     `const CONFIG = ${JSON.stringify(config)};`,
     workerRulesScript(),
     outagePage.toString(),
+    languageGapAnswer.toString(),
     handleRequest.toString(),
     'export default { fetch: (request, env) => handleRequest(request, env, CONFIG, PORTAL_RULES) };',
     '',
@@ -158,7 +185,10 @@ export function workerScript(config: WorkerConfig = WORKER_CONFIG): string {
  * path holding an escape (`/*%*`), which may spell a prefix (`/%61pps/…`: the worker's servicePath tells; issue 40).
  * Rules are globs on the path as sent, so no rule can say "a prefix once decoded"; no page of the portal has a `%`
  * in its path, so only such paths pay for a worker invocation, and the worker hands them to the assets unchanged.
+ * Then the paths of the brands that lack a language (languageGapGlobs, in the rules left of Pages' 100).
  */
-export function workerRoutes(config: WorkerConfig = WORKER_CONFIG): string {
-  return `${JSON.stringify({ version: 1, description: 'Written by the build (src/hosting/cloudflare-worker.ts): the service paths', include: [...config.prefixes.flatMap((prefix) => [prefix, `${prefix}/*`]), '/*%*'], exclude: [] }, null, 2)}\n`;
+export function workerRoutes(config: WorkerConfig = workerConfig()): string {
+  const services = [...config.prefixes.flatMap((prefix) => [prefix, `${prefix}/*`]), '/*%*'];
+  const include = [...services, ...languageGapGlobs(config.gaps, ROUTES_JSON_RULE_LIMIT - services.length)];
+  return `${JSON.stringify({ version: 1, description: 'Written by the build (src/hosting/cloudflare-worker.ts): the service paths and the paths of brands without a language', include, exclude: [] }, null, 2)}\n`;
 }

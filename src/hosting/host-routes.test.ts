@@ -93,7 +93,10 @@ describe('the hosts\' rules', () => {
 
   test('nginx gets the redirects as locations and the not-found pages as a map, keeping the explicit language', () => {
     const { http, server } = nginxRoutes();
-    expect(server).toContain(`location ~ "^(?<lang>/de\\-DE)?/(?<wl>${BRAND_KEY_FORMAT})/fps$" { return 302 $lang/self-service/$wl/fps$is_args$args; }`);
+    // A brand built without the language asked for gets no redirect into it (issue 45): 404, and the map below gives the
+    // not-found page of where the redirect would lead, which the server block finds in the brand's own language.
+    expect(server).toContain(`location ~ "^(?<lang>/de\\-DE)?/(?<wl>${BRAND_KEY_FORMAT})/fps$" { if (-f $document_root$lang/self-service/$wl/fps.html) { return 302 $lang/self-service/$wl/fps$is_args$args; } if (-f $document_root/self-service/$wl/fps.html) { return 404; } return 302 $lang/self-service/$wl/fps$is_args$args; }`);
+    expect(http).toContain(`"~^(?<lang>/de\\-DE)?/(?<wl>${BRAND_KEY_FORMAT})/fps(?:\\?.*)?$" "/self-service/$wl/404.html";`);
     expect(http).toContain(`"~^(?<lang>/de\\-DE)?/app/(?<wl>${BRAND_KEY_FORMAT})/(?<splat>[^?]*)(?:\\?.*)?$" "/app/$wl/404.html";`);
     expect(http).toContain('default "/404.html";');
   });

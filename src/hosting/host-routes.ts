@@ -1,12 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BRAND_KEY_FORMAT, DEFAULT_BRAND } from '../domain/brands.ts';
 import { LANGUAGES, PREFIXED_LANGUAGES } from '../domain/languages.ts';
 import type { Language } from '../domain/languages.ts';
 import { LANGUAGE_COOKIE } from '../lib/display-language.ts';
 import { WHITE_LABEL_COOKIE } from '../lib/cookies.ts';
-import { ROUTES, SERVICE_PREFIXES, languagePrefix, localizedRoutes, placeholderFormat } from './route-table.ts';
-import { workerRoutes, workerScript } from './cloudflare-worker.ts';
+import { ROUTES, SERVICE_PREFIXES, fillPattern, languagePrefix, localizedRoutes, matchRoute, placeholderFormat } from './route-table.ts';
+import { workerConfig, workerRoutes, workerScript } from './cloudflare-worker.ts';
+import type { LanguageGaps } from './language-gaps.ts';
 import { NETLIFY_EDGE_FOLDER, netlifyEdgeDeclarations } from './netlify-edge.ts';
 import { serverDirOf } from './dist-layout.ts';
 import type { PathPattern, RouteRow } from './route-table.ts';
@@ -143,9 +144,14 @@ const nginxTarget = (to: PathPattern) => to.replace(/:([A-Za-z]\w*)/g, '$$$1');
  * and the explicit language; the cookie's language applies at the target).
  */
 export function nginxRoutes(routes: readonly RouteRow[] = ROUTES): { http: string; server: string } {
-  const notFound = routes.flatMap((row) => (row.kind === 'not-found' && row.from !== '/*'
-    ? [`  "~${nginxRegex(row.from, 'request')}" "${nginxTarget(row.page)}.html";`]
-    : []));
+  // A redirect's address answers 404 where its brand lacks the language (below): with the not-found page of the
+  // address it would lead to (brandNotFoundPage), which the server block then finds in the brand's own language.
+  const notFound = routes.flatMap((row) => {
+    if (row.kind === 'not-found') return row.from === '/*' ? [] : [`  "~${nginxRegex(row.from, 'request')}" "${nginxTarget(row.page)}.html";`];
+    // The row the redirect's address lands in, its brand key any key of the format (`wl` is one).
+    const landed = matchRoute(fillPattern(row.to, { wl: 'wl' }), routes);
+    return landed?.row.kind === 'not-found' && landed.row.page.includes(':wl') ? [`  "~${nginxRegex(row.from, 'request')}" "${nginxTarget(landed.row.page)}.html";`] : [];
+  });
   const fallback = routes.find((row) => row.kind === 'not-found' && row.from === '/*');
   const http = [
     `# ${WRITTEN}`,
@@ -178,8 +184,10 @@ export function nginxRoutes(routes: readonly RouteRow[] = ROUTES): { http: strin
   ].join('\n');
   const server = [
     `# ${WRITTEN}`,
+    '# The short addresses: 302 in the language asked for, unless the brand was built without it (issue 45: its page is',
+    '# there in the default language only): then 404, its own not-found page. An unknown brand\'s goes on to its 404.',
     ...routes.flatMap((row) => (row.kind === 'redirect'
-      ? [`location ~ "${nginxRegex(row.from, 'path')}" { return 302 $lang${nginxTarget(row.to)}$is_args$args; }`]
+      ? [`location ~ "${nginxRegex(row.from, 'path')}" { if (-f $document_root$lang${nginxTarget(row.to)}.html) { return 302 $lang${nginxTarget(row.to)}$is_args$args; } if (-f $document_root${nginxTarget(row.to)}.html) { return 404; } return 302 $lang${nginxTarget(row.to)}$is_args$args; }`]
       : [])),
     '# A language\'s root (/<tag>) as the site root: the white-label cookie\'s login when that brand was built, in that language.',
     ...(PREFIXED_LANGUAGES.length > 0 ? [`location ~ "^${NGINX_LANGUAGE.replace(/\)\?$/, ')')}/?$" { if (-f $document_root$lang/app/$portal_home_brand/login.html) { return 302 $lang/app/$portal_home_brand/login$is_args$args; } if (-f $document_root/app/$portal_home_brand/login.html) { return 302 /app/$portal_home_brand/login$is_args$args; } return 302 $lang/app/${DEFAULT_BRAND}/login$is_args$args; }`] : []),
@@ -188,6 +196,20 @@ export function nginxRoutes(routes: readonly RouteRow[] = ROUTES): { http: strin
     '',
   ].join('\n');
   return { http, server };
+}
+
+/**
+ * The brands a built dist/ holds without some language (issue 45), by that language: those with a login page in
+ * the default language (at the root) and none under the language's prefix. Read from the files, so a build of some
+ * brands into an existing dist/ (build-brands --into) counts every brand it then holds.
+ */
+export function languageGapsOf(distDir: string): LanguageGaps {
+  const appDir = join(distDir, 'app');
+  const brands = existsSync(appDir) ? readdirSync(appDir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(appDir, entry.name, 'login.html'))).map((entry) => entry.name).sort() : [];
+  return Object.fromEntries(PREFIXED_LANGUAGES.flatMap((language) => {
+    const lacking = brands.filter((wl) => !existsSync(join(distDir, `${languagePrefix(language).replace(/^\//, '')}/app/${wl}/login.html`)));
+    return lacking.length > 0 ? [[language, lacking]] : [];
+  }));
 }
 
 /** Where a build runs and for which service origin: by default read from the build's environment. */
@@ -216,8 +238,9 @@ export function writeRouteFiles(distDir: string, options: RouteFileOptions = rou
   const nginx = nginxRoutes();
   writeFileSync(join(distDir, '_redirects'), redirects);
   if (options.buildingOn !== 'netlify') {
-    writeFileSync(join(distDir, '_worker.js'), workerScript());
-    writeFileSync(join(distDir, '_routes.json'), workerRoutes());
+    const config = workerConfig(languageGapsOf(distDir));
+    writeFileSync(join(distDir, '_worker.js'), workerScript(config));
+    writeFileSync(join(distDir, '_routes.json'), workerRoutes(config));
   }
   const serverDir = serverDirOf(distDir);
   mkdirSync(serverDir, { recursive: true });

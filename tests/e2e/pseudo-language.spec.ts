@@ -4,10 +4,11 @@ import { LOGIN_MESSAGE_KEYS } from '../../src/lib/login-messages.ts';
 import { islandsHydrated } from './support/hydration.ts';
 import { hostsOnThisMachine } from './support/mapped-hosts.ts';
 import { addAuthenticator } from './support/passkeys.ts';
+import { PSEUDO_LANGUAGE } from '../support/pseudo-project.ts';
 import { escaped, expectNoOverflow, expectPseudoClean, PSEUDO_BRAND, PSEUDO_PREFIX, SHEET_BRAND, shown, test } from './support/pseudo-walk.ts';
 
-// Issue 45's pseudo-language walk: a build whose de-DE texts are en-US accented, 40% longer and marked ⟦…⟧
-// (tests/support/pseudo-language.ts), walked through every page type and state at 1280 and 390 px. It fails on
+// Issue 45's pseudo-language walk: a build with a pseudo-language of its own, en-XA, added by the docs' steps, whose
+// texts are en-US accented, 40% longer and marked ⟦…⟧ (tests/support/pseudo-language.ts), walked through every page type and state at 1280 and 390 px. It fails on
 // a word outside the markers (a word no translation gave: typed into a component, a default in code) and on
 // text cut off or overflowing its box. Project pseudo-language: its own build, servers and emulators.
 
@@ -121,7 +122,8 @@ test('the cookie policy, each tab', async ({ page }) => {
 test('the passkey offer after a password sign-in, Your passkeys, its rename and remove dialogs', async ({ page, context, baseURL }) => {
   // A passkey's RP ID is the page's host, which an IP address cannot be: the pages by the name localhost.
   const origin = (baseURL ?? '').replace('127.0.0.1', 'localhost');
-  await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: 'de-DE', url: origin }]);
+  // The language cookie: the addresses after the sign-in carry no language, and take the cookie's.
+  await context.addCookies([{ name: 'USER_DISPLAY_LANGUAGE', value: PSEUDO_LANGUAGE.tag, url: origin }]);
   await addAuthenticator(page);
   await page.goto(`${origin}${PSEUDO_PREFIX}/app/${brand}/login?SMQUERYDATA=pseudo&TARGET=%2Fapps%2Fhome`);
   await page.getByLabel(shown('login.userId')).fill('jdoe');

@@ -21,7 +21,7 @@ import type { StaticHost } from '../../scripts/deploy/serve-static-host.ts';
  *                               journeys and issue 40's limits on HOSTS_PORT + 9 never share an emulator
  *   release     HOSTS_PORT + 17 nginx of the release-reload test (csp-after-release), on releases of its own
  *               HOSTS_PORT + 36 wrangler pages dev of tests/unit/third-language.test.ts (issue 45) on its copy of the
- *                               project (+ 37: its inspector)
+ *                               project (+ 37: its inspector), + 38 its netlify dev (+ 39: its static server)
  *   outage      HOSTS_PORT + 18 wrangler pages dev whose service is down (outage-pages; + 19: its inspector)
  *               HOSTS_PORT + 28 netlify dev whose service is down (outage-pages, project outage-netlify; + 29: its
  *                               static server)

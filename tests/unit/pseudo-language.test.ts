@@ -62,16 +62,20 @@ describe('writePseudoLanguage', () => {
   let root = '';
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  test('writes the tag\'s translations, brand texts and content from en-US, leaving one text for all languages alone', () => {
+  test('adds the tag by the docs\' steps: translations, the list, content, the texts of the brands that offer it; the others list theirs', () => {
     root = mkdtempSync(join(tmpdir(), 'pseudo-language-'));
-    for (const dir of ['src/i18n/locales/en-US', 'brands/acme', 'content/gateway']) mkdirSync(join(root, dir), { recursive: true });
+    for (const dir of ['src/i18n/locales/en-US', 'src/domain', 'brands/acme', 'brands/other', 'content/gateway']) mkdirSync(join(root, dir), { recursive: true });
     writeFileSync(join(root, 'src/i18n/locales/en-US/common.json'), JSON.stringify({ 'common.continue': 'Continue' }));
+    writeFileSync(join(root, 'src/domain/languages.json'), JSON.stringify({ default: 'en-US', languages: ['en-US', 'de-DE'] }));
     writeFileSync(join(root, 'brands/acme/brand.json'), JSON.stringify({ displayName: { 'en-US': 'Acme', 'xx-PS': 'old' }, phone: '+1 800 555 0100' }));
+    writeFileSync(join(root, 'brands/other/brand.json'), JSON.stringify({ displayName: { 'en-US': 'Other' } }));
     writeFileSync(join(root, 'content/gateway/loggedout.json'), JSON.stringify({ page: { text_s: '<p>Logged out</p>' } }));
-    writePseudoLanguage(root, { tag: 'xx-PS', contentSite: 'portal-xx-ps' });
+    writePseudoLanguage(root, ['acme'], { tag: 'xx-PS', contentSite: 'portal-xx-ps' });
     const read = (path: string): unknown => JSON.parse(readFileSync(join(root, path), 'utf8'));
     expect(read('src/i18n/locales/xx-PS/common.json')).toEqual({ 'common.continue': pseudoText('Continue') });
+    expect(read('src/domain/languages.json')).toEqual({ default: 'en-US', languages: ['en-US', 'de-DE', 'xx-PS'] });
     expect(read('brands/acme/brand.json')).toEqual({ displayName: { 'en-US': 'Acme', 'xx-PS': pseudoText('Acme') }, phone: '+1 800 555 0100' });
+    expect(read('brands/other/brand.json')).toEqual({ displayName: { 'en-US': 'Other' }, languages: ['en-US', 'de-DE'] });
     expect(read('content/portal-xx-ps/loggedout.json')).toEqual({ page: { text_s: `<p>${pseudoText('Logged out')}</p>` } });
   });
 

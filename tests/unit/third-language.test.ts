@@ -11,13 +11,15 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../../scripts/browsers/chromi
 // (a translations folder, the content and brand texts, its tag in src/domain/languages.json: no TypeScript
 // edit), offered by one brand (nxn, which offers every language), beside a brand that offers English only
 // (solo). The copy is built and served by nginx with the shipped config and by Cloudflare Pages' runtime
-// (wrangler pages dev); the checks are what a visitor gets there. Ports (tests/hosts/hosts.ts, docs/testing.md):
-// E2E_PORT + 45 nginx, HOSTS_PORT + 36 wrangler pages dev (+ 37 its inspector).
+// (wrangler pages dev), and by Netlify's (netlify dev --offline); the checks are what a visitor gets there. Ports
+// (tests/hosts/hosts.ts, docs/testing.md): E2E_PORT + 45 nginx, HOSTS_PORT + 36 wrangler pages dev (+ 37 its
+// inspector), HOSTS_PORT + 38 netlify dev (+ 39 its static server).
 
 const root = join(import.meta.dirname, '../..');
 const TAG = 'fr-FR';
 const NGINX_PORT = Number(process.env['E2E_PORT'] ?? 4399) + 45;
 const WRANGLER_PORT = Number(process.env['HOSTS_PORT'] ?? 4450) + 36;
+const NETLIFY_PORT = Number(process.env['HOSTS_PORT'] ?? 4450) + 38;
 let copy: string;
 let out: string;
 const children: ChildProcess[] = [];
@@ -57,6 +59,9 @@ beforeAll(async () => {
     if (existsSync(join(root, file))) cpSync(join(root, file), join(copy, file), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  // A repository of its own: netlify dev finds its edge functions' folder from the repository's root, which would
+  // otherwise be this one's, around the copy.
+  spawnSync('git', ['init', '--quiet'], { cwd: copy });
 
   // docs/languages.md, "Adding a language", step by step.
   // 1. The translations: a copy of src/i18n/locales/en-US/, every text translated (here: marked), its own name.
@@ -91,20 +96,28 @@ beforeAll(async () => {
   expect(build.status, build.stdout + build.stderr).toBe(0);
 
   const node = (args: string[]) => {
-    const child = spawn(process.execPath, args, { cwd: copy, stdio: 'ignore', env: { ...process.env, HOME: process.env['HOME'] ?? '' } });
+    // A process group of its own, stopped whole: netlify dev's Deno and wrangler's workerd outlive their parent.
+    const child = spawn(process.execPath, args, { cwd: copy, stdio: 'ignore', detached: true, env: { ...process.env, HOME: process.env['HOME'] ?? '' } });
     children.push(child);
   };
   node(['scripts/deploy/run-nginx.ts', '--port', String(NGINX_PORT), '--dist', out, '--services', '127.0.0.1:9']);
   node(['scripts/deploy/serve-static-host.ts', 'cloudflare', '--port', String(WRANGLER_PORT), '--dist', out]);
-  await Promise.all([answering(`http://127.0.0.1:${String(NGINX_PORT)}/app/nxn/login`), answering(`http://127.0.0.1:${String(WRANGLER_PORT)}/app/nxn/login`)]);
+  node(['scripts/deploy/serve-static-host.ts', 'netlify', '--port', String(NETLIFY_PORT), '--dist', out]);
+  await Promise.all([NGINX_PORT, WRANGLER_PORT, NETLIFY_PORT].map((port) => answering(`http://127.0.0.1:${String(port)}/app/nxn/login`)));
 }, 900_000);
 
 afterAll(() => {
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Gone already.
+    }
+  }
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-const skip = cannotStart('nginx') ?? cannotStart('cloudflare');
+const skip = cannotStart('nginx') ?? cannotStart('cloudflare') ?? cannotStart('netlify');
 
 /** A page's language and title as a visitor's browser shows them, and the language links it offers. */
 async function visit(base: string, path: string, cookie?: string): Promise<{ status: number; url: string; lang: string; title: string; links: string[]; body: string }> {
@@ -145,7 +158,7 @@ test.skipIf(skip !== undefined)('the built copy holds the new language\'s pages 
   expect(readFileSync(join(out, '_redirects'), 'utf8')).toContain(`/${TAG}/`);
 });
 
-for (const [host, port] of [['nginx', NGINX_PORT], ['Cloudflare Pages (wrangler pages dev)', WRANGLER_PORT]] as const) {
+for (const [host, port] of [['nginx', NGINX_PORT], ['Cloudflare Pages (wrangler pages dev)', WRANGLER_PORT], ['Netlify (netlify dev)', NETLIFY_PORT]] as const) {
   test.skipIf(skip !== undefined)(`${host}: the new language's pages, not-found page, cookie and language links; solo stays English`, { timeout: 180_000 }, async () => {
     const base = `http://127.0.0.1:${String(port)}`;
     const french = await visit(base, `/${TAG}/app/nxn/login?SMQUERYDATA=x`);
@@ -166,9 +179,28 @@ for (const [host, port] of [['nginx', NGINX_PORT], ['Cloudflare Pages (wrangler 
     const solo = await visit(base, '/app/solo/login?SMQUERYDATA=x', 'fr_FR');
     expect(solo).toMatchObject({ status: 200, lang: 'en-US', url: expect.stringMatching(/^\/app\/solo\/\w+(\?.*)?$/) as unknown, links: [] });
     expect(await visit(base, '/app/solo/login?SMQUERYDATA=x', 'de_DE')).toMatchObject({ lang: 'en-US', url: expect.stringMatching(/^\/app\/solo\/\w+(\?.*)?$/) as unknown });
-    expect((await visit(base, `/${TAG}/app/solo/login`)).status).toBe(404);
-    expect((await visit(base, '/de-DE/app/solo/login')).status).toBe(404);
     // Its not-found page is its own in English for a German cookie too, not the default brand's German one.
-    expect(await visit(base, '/app/solo/no-such-page', 'de_DE')).toMatchObject({ status: 404, lang: 'en-US', body: expect.stringContaining('Page Not Found') as unknown });
+    const soloNotFound = await visit(base, '/app/solo/no-such-page', 'de_DE');
+    expect(soloNotFound).toMatchObject({ status: 404, lang: 'en-US', body: expect.stringContaining('Page Not Found') as unknown });
+    const selfServiceNotFound = await visit(base, '/self-service/solo/no-such-page');
+    expect(selfServiceNotFound).toMatchObject({ status: 404, lang: 'en-US' });
+    // An address of solo's in a language it lacks is not found, with solo's own not-found page in English (not the
+    // default brand's in that language), where the visitor asked: the page of its English address (whose text names
+    // the address asked for: compared without it). Soft: each address's answer is reported.
+    const withoutAddresses = (body: string) => body.replace(/\/\S*/g, '/…');
+    for (const language of [TAG, 'de-DE']) {
+      for (const path of [`/${language}/app/solo/login`, `/${language}/app/solo/no-such-page`]) {
+        const answer = await visit(base, path);
+        expect.soft({ ...answer, body: withoutAddresses(answer.body) }, path).toMatchObject({ status: 404, url: path, lang: 'en-US', title: soloNotFound.title, body: withoutAddresses(soloNotFound.body) });
+      }
+      // No short address of solo's leads into that language: 404 where it was asked, with the not-found page of the
+      // self-service pages it would have led to.
+      for (const path of [`/${language}/solo/fps`, `/${language}/self-service/solo/a/fuid`]) {
+        const answer = await visit(base, `${path}?x=1`);
+        expect.soft({ ...answer, body: withoutAddresses(answer.body) }, path).toMatchObject({ status: 404, url: `${path}?x=1`, lang: 'en-US', title: selfServiceNotFound.title, body: withoutAddresses(selfServiceNotFound.body) });
+      }
+    }
+    // Without a language the short address leads to solo's English page as before.
+    expect(await visit(base, '/solo/fps')).toMatchObject({ url: '/self-service/solo/fps', lang: 'en-US' });
   });
 }

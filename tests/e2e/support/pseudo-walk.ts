@@ -5,10 +5,9 @@ import type { Page } from '@playwright/test';
 import { LANGUAGES } from '../../../src/domain/languages.ts';
 import { translationsOf } from '../../../src/i18n/translations.ts';
 import type { TranslationKey } from '../../../src/i18n/translations.ts';
-import { serveWithEmulator } from '../../../scripts/server/serve-with-emulator.ts';
 import type { ServedPortal } from '../../../scripts/server/serve-with-emulator.ts';
 import { pseudoText, unmarkedText } from '../../support/pseudo-language.ts';
-import { DE_DE_SLOT, pseudoProjectDir } from '../../support/pseudo-project.ts';
+import { PSEUDO_LANGUAGE, pseudoProjectDir } from '../../support/pseudo-project.ts';
 
 // The pseudo-language walk's shared parts: the server of the pseudo build, the texts to find things by, and
 // the check each state of a page gets at both widths (text outside the markers, text cut off or overflowing).
@@ -20,8 +19,8 @@ export const PSEUDO_BRAND = 'nxn';
 export const SHEET_BRAND = 'harbor';
 /** What the pseudo build holds. */
 export const PSEUDO_BRANDS = [PSEUDO_BRAND, SHEET_BRAND];
-/** The address prefix of the pseudo texts: de-DE's slot until a language is data (issue 45). */
-export const PSEUDO_PREFIX = `/${DE_DE_SLOT.tag}`;
+/** The address prefix of the pseudo-language (a language other than the default lives under `/<tag>`). */
+export const PSEUDO_PREFIX = `/${PSEUDO_LANGUAGE.tag}`;
 /** The widths every state is checked at: a desktop and a phone. */
 const WIDTHS = [1280, 390] as const;
 
@@ -46,6 +45,8 @@ function logoTexts(brand: string): string[] {
 const DATA: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   // Before the phone numbers, whose pattern would take the date's digits and leave its time.
   { pattern: /\b\d{1,2}[./]\d{1,2}[./]\d{4}(?:, \d{1,2}:\d{2})?/g, why: 'a date and time (a passkey\'s), which the browser formats for the page\'s language (Intl)' },
+  // The same in the pseudo-language, which Intl knows as English (en-XA falls back to en): `Nov 29, 2026, 2:05 AM`.
+  { pattern: /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}(?:, \d{1,2}:\d{2}(?:\s?[AP]M)?)?/g, why: 'a date and time as Intl formats it for en-XA (English\'s format)' },
   { pattern: /[\w.*+-]+@[\w-]+(?:\.[\w-]+)+/g, why: 'an e-mail address: the brand\'s support address, or the masked address the service returns' },
   { pattern: /\+?\d[\d ().-]{5,}\d/g, why: 'a phone number: the brand\'s support line' },
   { pattern: /\*{2,}\d{2,4}\b/g, why: 'a masked phone number (its last digits) the service returns for a channel' },
@@ -54,7 +55,7 @@ const DATA: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   { pattern: /\b(?:Chrome|Edge|Firefox|Safari) \d+\b/g, why: 'a browser and its version, which the browser check lists: product names, in every language' },
   ...PSEUDO_BRANDS.flatMap(logoTexts).map((name) => ({ pattern: new RegExp(`\\b${name}\\b`, 'g'), why: 'the brand\'s name, as its logo spells it' })),
   // The language links name each language in itself (issue 45), from its own table: `English` on every page.
-  ...LANGUAGES.filter((language) => language !== DE_DE_SLOT.tag).map((language) => translationsOf(language)['common.language.name']).map((name) => ({ pattern: new RegExp(`\\b${escaped(name)}\\b`, 'g'), why: 'another language\'s name in itself, as its language link gives it' })),
+  ...LANGUAGES.map((language) => translationsOf(language)['common.language.name']).map((name) => ({ pattern: new RegExp(`\\b${escaped(name)}\\b`, 'g'), why: 'another language\'s name in itself, as its language link gives it' })),
 ];
 
 /** `text` with the data of the page taken out (`data` adds what the walk typed or the service sent on this page). */
@@ -176,7 +177,10 @@ export const test = base.extend<{ resetEmulator: undefined }, { pseudoPortal: Se
   pseudoPortal: [async ({}, use, workerInfo) => {
     const first = Number(process.env['E2E_PORT'] ?? 4399) + 46;
     const port = workerInfo.parallelIndex < 2 ? first + workerInfo.parallelIndex : 0;
-    const portal = await serveWithEmulator(join(pseudoProjectDir(root), 'dist'), port);
+    // The copy's own server: its language list holds the pseudo-language, this checkout's does not.
+    const copy = pseudoProjectDir(root);
+    const { serveWithEmulator } = await import(join(copy, 'scripts/server/serve-with-emulator.ts')) as typeof import('../../../scripts/server/serve-with-emulator.ts');
+    const portal = await serveWithEmulator(join(copy, 'dist'), port);
     await use(portal);
     portal.close();
   }, { scope: 'worker' }],
