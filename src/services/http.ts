@@ -97,10 +97,11 @@ export function createHttpClient(config: ClientConfig = {}): HttpClient {
     },
   });
   // The service's cookie call goes by fetch, past the hooks (which wait for it), with a time-out of its own.
-  const askAddress = config.baseUrl ? new URL(XSRF_PATH.slice(1), config.baseUrl).href : XSRF_PATH;
+  // Under the base URL's path in tests (as the calls' paths are), on this origin in the browser.
+  const askAddress = () => (config.baseUrl ? new URL(XSRF_PATH.slice(1), config.baseUrl) : new URL(XSRF_PATH, location.href));
   const source: XsrfSource = {
     cookie: () => cookie(XSRF_COOKIE),
-    ask: () => send(new Request(new URL(askAddress, config.baseUrl ?? location.href), { credentials: 'same-origin', signal: AbortSignal.timeout(XSRF_ASK_TIMEOUT_MS) })),
+    ask: () => send(new Request(askAddress(), { signal: AbortSignal.timeout(XSRF_ASK_TIMEOUT_MS) })),
   };
   return { call: (spec) => call(http, config, spec) };
 }
