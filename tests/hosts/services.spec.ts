@@ -63,17 +63,47 @@ async function watchFirstVisit(context: BrowserContext): Promise<{ refusals: str
 }
 
 /** A fresh browser (no cookies) that reports what it met. */
-async function freshBrowser(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; seen: Awaited<ReturnType<typeof watchFirstVisit>>; elsewhere: string[] }> {
+async function freshBrowser(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; seen: Awaited<ReturnType<typeof watchFirstVisit>>; elsewhere: string[]; unanswered: Set<string> }> {
   const context = await browser.newContext({ baseURL });
   const seen = await watchFirstVisit(context);
   const page = await context.newPage();
   // Every request the page makes goes to the host's origin: nothing reaches the emulator but through it.
   const elsewhere: string[] = [];
+  // The page's own files the runtime was asked for and never answered (see the journeys' test below).
+  const unanswered = new Set<string>();
   page.on('request', (request) => {
     if (!request.url().startsWith(baseURL)) elsewhere.push(request.url());
+    if (new URL(request.url()).pathname.startsWith('/_astro/')) unanswered.add(request.url());
   });
+  page.on('response', (response) => unanswered.delete(response.url()));
+  // A request the page itself gave up (it went on to the next page) is no runtime's silence.
+  page.on('requestfailed', (request) => unanswered.delete(request.url()));
   expect(await context.cookies()).toEqual([]);
-  return { context, page, seen, elsewhere };
+  return { context, page, seen, elsewhere, unanswered };
+}
+
+/**
+ * One first visit of a journey in a fresh browser. wrangler pages dev now and then leaves one request for a
+ * static chunk unanswered for good (no error, no log; seen in 1 of about 60 visits, a different chunk each time),
+ * and the page then says, rightly, that it could not finish loading. That visit is walked once more in another
+ * fresh browser, and said in the report; a second such visit, and everything else, fails as it is.
+ */
+async function firstVisit(browser: Browser, baseURL: string, run: (driver: PlaywrightDriver, emulator: Emulator) => Promise<void>) {
+  for (let attempt = 1; ; attempt += 1) {
+    const emulator = new Emulator(emulatorBase());
+    await emulator.reset();
+    const { context, page, seen, elsewhere, unanswered } = await freshBrowser(browser, baseURL);
+    const walked = await run(new PlaywrightDriver(page, baseURL), emulator).then(() => undefined, (error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    await page.screenshot({ path: test.info().outputPath(`${host()}-end-${String(attempt)}.png`), fullPage: true });
+    // Read before the browser closes, which fails whatever is still pending.
+    const silent = [...unanswered];
+    await context.close();
+    if (attempt === 1 && silent.length > 0) {
+      test.info().annotations.push({ type: 'runtime', description: `${host()} never answered ${silent.join(', ')}: walked again` });
+      continue;
+    }
+    return { seen, elsewhere, walked };
+  }
 }
 
 for (const { name, expected } of COLD) {
@@ -81,12 +111,7 @@ for (const { name, expected } of COLD) {
   for (let round = 1; round <= ROUNDS; round += 1) {
     test(`first visit, browser ${String(round)} of ${String(ROUNDS)}: ${name}`, async ({ browser, baseURL }) => {
       if (!journey) throw new Error(`no journey "${name}" in tests/journeys/journeys.ts`);
-      const emulator = new Emulator(emulatorBase());
-      await emulator.reset();
-      const { context, page, seen, elsewhere } = await freshBrowser(browser, baseURL ?? '');
-      const walked = await journey.run(new PlaywrightDriver(page, baseURL ?? ''), emulator).then(() => undefined, (error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-      await page.screenshot({ path: test.info().outputPath(`${host()}-end.png`), fullPage: true });
-      await context.close();
+      const { seen, elsewhere, walked } = await firstVisit(browser, baseURL ?? '', (driver, emulator) => journey.run(driver, emulator));
       // The 403s and messages first: they say why a journey stopped.
       expect(seen.refusals, 'answers 403').toEqual([]);
       expect(seen.messages, 'messages shown').toEqual(expected);
