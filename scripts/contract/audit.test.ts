@@ -47,6 +47,8 @@ test('a request a page sends that breaks the document is a mismatch, though the 
   expect((await post('fps/email/jdoe', { transactionID: 'abc' }, xsrf)).status).toBe(400);
   // A page whose token the service replaced under it: refused with XSRF, and the page repeats the call (design.md).
   expect((await post('fps/auth', { userId: 'jdoe', flow: 'FPS', devicePrint: '' }, { ...PAGE, 'content-type': 'application/json' })).status).toBe(403);
+  // Your passkeys asking without a session: the page cannot see the HttpOnly cookie; 401 NO_SESSION sends it to login.
+  expect((await fetch(`${base}/portal-login-service/passkey/credentials`, { headers: PAGE })).status).toBe(401);
   // A page's request as the document says.
   expect((await post('fps/auth', { userId: 'jdoe', flow: 'FPS', devicePrint: '' }, { ...xsrf, ...PAGE })).status).toBe(200);
 
@@ -56,6 +58,7 @@ test('a request a page sends that breaks the document is a mismatch, though the 
     ['POST /portal-login-service/public/fps/email/{userId}', 400, true, true],
     ['POST /portal-login-service/public/fps/email/{userId}', 400, false, true],
     ['POST /portal-login-service/public/fps/auth', 403, true, true],
+    ['GET /portal-login-service/passkey/credentials', 401, true, true],
     ['POST /portal-login-service/public/fps/auth', 200, true, false],
   ]);
   expect(auditMismatches(audited)).toEqual([

@@ -103,19 +103,23 @@ export function withContractAudit(emulator: Emulator, file: string | undefined =
   };
 }
 
-/** The XSRF problem a page's request may have: a token the service replaced under it, which the page repeats once (design.md, "Data flow"). */
-const XSRF_PROBLEM = /^no \S+ header equal to the \S+ cookie$/;
+/**
+ * The problems a page's request may have, as the page cannot know of them: an XSRF token the service replaced under
+ * it (the page repeats the call once, design.md "Data flow"), and no session (the session cookie is HttpOnly: Your
+ * passkeys asks, and a `401 NO_SESSION` sends the visitor to login).
+ */
+const PAGE_BLIND = /^(?:no \S+ header equal to the \S+ cookie|no session cookie)$/;
 
 /**
  * Every mismatch of the audited calls, one line each (`call -> status: problem`): an answer the document does not
  * allow, a request the service accepted although the document refuses it, and a request a page made that breaks the
  * document. A test may send the service what it likes (its own request client or Node's fetch: no `Sec-Fetch-Site`) and the service
  * refuses it as the document says; the portal's own pages must send what the document asks, or the service would
- * refuse a real visitor. Only a stale XSRF token is theirs to send: the page repeats that call with the new one.
+ * refuse a real visitor. Only what a page cannot see is exempt (PAGE_BLIND).
  */
 export function auditMismatches(lines: readonly AuditLine[]): string[] {
   return lines.flatMap((line) => [
     ...line.problems,
-    ...(line.fromPage ? line.requestProblems.filter((problem) => !XSRF_PROBLEM.test(problem)).map((problem) => `the page sent a request the document refuses: ${problem}`) : []),
+    ...(line.fromPage ? line.requestProblems.filter((problem) => !PAGE_BLIND.test(problem)).map((problem) => `the page sent a request the document refuses: ${problem}`) : []),
   ].map((problem) => `${line.call} -> ${String(line.status)}: ${problem}`));
 }
