@@ -1,8 +1,20 @@
 // The end-to-end run's global teardown: counts the calls the emulators checked against docs/api/openapi.json
 // (scripts/contract/audit.ts wrote one line each) and fails the run on any mismatch, naming each kind once.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AuditLine } from '../scripts/contract/audit.ts';
 import { auditMismatches, CONTRACT_AUDIT_ENV } from '../scripts/contract/audit.ts';
+
+/**
+ * Called by a Playwright config: every call an emulator of the run answers is checked against docs/api/openapi.json
+ * (scripts/contract/audit.ts) and counted after the run by the report below, which fails it on a mismatch. One file
+ * per run: the workers and the servers inherit the name the main process chose.
+ */
+export function auditServiceCalls(): void {
+  const dir = join(import.meta.dirname, '..', 'test-results', 'contract-audit');
+  mkdirSync(dir, { recursive: true });
+  process.env[CONTRACT_AUDIT_ENV] ??= join(dir, `${String(Date.now())}-${String(process.pid)}.jsonl`);
+}
 
 export default function contractAuditReport(): void {
   const file = process.env[CONTRACT_AUDIT_ENV];

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestProject } from '@playwright/test';
 import { BASE_CONFIG, chrome } from './playwright-base.ts';
+import { auditServiceCalls } from './contract-audit-report.ts';
 
 /*
  * Port map. Every spec that resets or changes an emulator (its users, passcodes, rate limits,
@@ -98,14 +98,8 @@ const isolatedFiles = ({ spec, more = [] }: { spec: string; more?: string[] }) =
 // The nginx smoke run needs Debian's nginx; CI installs it, so there it is required.
 const withNginx = Boolean(process.env['CI']) || existsSync(process.env['NGINX_PATH'] ?? '/usr/sbin/nginx');
 
-/**
- * Every call an emulator of the run answers is checked against docs/api/openapi.json (scripts/contract/audit.ts) and
- * counted after the run (contract-audit-report.ts, which fails it on a mismatch). One file per run: the workers and
- * the servers inherit the name the main process chose.
- */
-const CONTRACT_AUDIT_DIR = join(import.meta.dirname, '..', 'test-results', 'contract-audit');
-mkdirSync(CONTRACT_AUDIT_DIR, { recursive: true });
-process.env['EMULATOR_CONTRACT_AUDIT'] ??= join(CONTRACT_AUDIT_DIR, `${String(Date.now())}-${String(process.pid)}.jsonl`);
+// Every call an emulator of the run answers is checked against docs/api/openapi.json (contract-audit-report.ts).
+auditServiceCalls();
 
 /** End to end against the production build, served with the emulator by `npm start`'s server. */
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
@@ -80,6 +80,27 @@ describe('the bundled server', () => {
       expect((await raw(failing.port, '/app/nxn/login')).status).toBe(200);
     } finally {
       failing.server.close();
+    }
+  });
+});
+
+// A first visit through nginx met the outage page under load: nginx sent a form post on a kept-alive connection the
+// server was closing at its 5 s default, and never retries a post. The proxy must be the one to close idle connections.
+describe('idle connections behind the shipped nginx config', () => {
+  test('the server keeps an idle connection longer than each nginx upstream does', async () => {
+    const conf = readFileSync(join(import.meta.dirname, '..', 'deploy', 'portal.nginx.conf'), 'utf8');
+    const upstreams = [...conf.matchAll(/^upstream (\w+) \{([^}]*)\}/gmu)];
+    expect(upstreams.map(([, name]) => name)).toEqual(['portal_siteminder', 'portal_service']);
+    const { server } = await listen();
+    try {
+      for (const [, name, body] of upstreams) {
+        const seconds = Number(/^\s*keepalive_timeout (\d+)s;$/mu.exec(body ?? '')?.[1]);
+        expect(seconds, `${name ?? ''} keepalive_timeout`).toBeGreaterThan(0);
+        expect(server.keepAliveTimeout, name).toBeGreaterThan(seconds * 1000);
+        expect(server.headersTimeout, name).toBeGreaterThan(server.keepAliveTimeout);
+      }
+    } finally {
+      server.close();
     }
   });
 });

@@ -57,12 +57,15 @@ function answerFailure(res: ServerResponse, error: unknown): void {
     .end(fromRequest ? 'Bad Request' : 'Internal Server Error');
 }
 
+/** How long the server keeps an idle connection: longer than any proxy in front of it (the nginx config's 60 s). */
+export const SERVER_KEEP_ALIVE_MS = 65_000;
+
 /** Serves `dist/` (and, first, any mounted handler such as the emulator) on one origin. */
 export function createPortalServer(options: { distDir: string; mounted?: MountedHandler }): Server {
   const dist = distIndex(options.distDir);
   const pageHeaders = loadPageHeaders(options.distDir);
   const gzipDir = serverDirOf(options.distDir);
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
     const handleStatic = () => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -131,4 +134,10 @@ export function createPortalServer(options: { distDir: string; mounted?: Mounted
       },
     );
   });
+  // A proxy in front (the shipped nginx config keeps idle connections 60 s) must be the one to close an idle
+  // connection: closed here first (Node's default is 5 s), it can go while nginx sends a form post on it, which nginx
+  // never retries, and the visitor gets the outage page (a first visit through nginx, seen under load).
+  server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
+  server.headersTimeout = SERVER_KEEP_ALIVE_MS + 1000;
+  return server;
 }

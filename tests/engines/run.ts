@@ -16,6 +16,7 @@ import type { Device, Driver } from '../journeys/driver.ts';
 import { Emulator } from '../journeys/emulator.ts';
 import { NotRun } from '../journeys/expect.ts';
 import { journeys } from '../journeys/journeys.ts';
+import contractAuditReport, { auditServiceCalls } from '../contract-audit-report.ts';
 
 type Engine = 'firefox' | 'webkit';
 const requested = process.argv[2];
@@ -28,6 +29,8 @@ const filter = process.argv[3];
 /** Each engine its own server (and emulator) by default, so both can run at once. */
 const DEFAULT_PORTS: Record<Engine, number> = { firefox: 4404, webkit: 4406 };
 const port = Number(process.env['JOURNEY_PORT'] ?? DEFAULT_PORTS[engine]);
+// The emulator the journeys' server starts checks every call against docs/api/openapi.json (contractHeld below).
+auditServiceCalls();
 const isolatedPort = port + 1;
 const baseUrl = `http://localhost:${isolatedPort}`;
 /** A journey that hangs must not hold the whole run. */
@@ -211,9 +214,20 @@ async function main(): Promise<number> {
   return failed === 0 && passed > 0 ? 0 : 1;
 }
 
+/** The run's service calls against docs/api/openapi.json, as the Playwright runs report them. */
+function contractHeld(): boolean {
+  try {
+    contractAuditReport();
+    return true;
+  } catch (error) {
+    console.log(`${engine}: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
+
 main().then((code) => {
   stopChildren();
-  process.exit(code);
+  process.exit(code === 0 && contractHeld() ? 0 : 1);
 }, (error: unknown) => {
   console.error(`${engine}: ${String(error instanceof Error ? error.stack : error)}`);
   console.log('0 passed, 1 failed');

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { BASE_CONFIG, chrome } from '../playwright-base.ts';
+import { auditServiceCalls } from '../contract-audit-report.ts';
 import { HOST_NAMES, HOST_PORTS, SERVICE_HOSTS, SERVICE_HOST_PORTS, cannotStart } from './hosts.ts';
 
 /**
@@ -15,9 +16,13 @@ const available = HOST_NAMES.filter((host) => {
   return false;
 });
 
+// The emulators behind the hosts check every call against docs/api/openapi.json, as the end-to-end run's do.
+auditServiceCalls();
+
 export default defineConfig({
   ...BASE_CONFIG,
   testDir: '.',
+  globalTeardown: '../contract-audit-report.ts',
   outputDir: '../../test-results/hosts-e2e',
   projects: [
     // hostile-paths (issue 35) against the hosts that run as shipped: nginx and the bundled server. wrangler pages dev

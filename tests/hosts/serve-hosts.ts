@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR, ensureBuilt } from '../../scripts/server/ensure-built.ts';
 import { createPortalServer } from '../../scripts/server/portal-server.ts';
+import { withContractAudit } from '../../scripts/contract/audit.ts';
 import { createEmulator, hostWithPort } from '../../scripts/emulator/create-emulator.ts';
 import { makeRelease } from '../../scripts/deploy/release.ts';
 import { serveStaticHost, stopStaticHost } from '../../scripts/deploy/serve-static-host.ts';
@@ -53,7 +54,7 @@ async function answers(url: string, seconds: number): Promise<void> {
  * can be), and the passkey test opens the host as localhost.
  */
 function servicesEmulator(host: keyof typeof SERVICES_PORTS): string {
-  const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', SERVICE_HOST_PORTS[host]), passkeys: { rpId: 'localhost' } });
+  const emulator = withContractAudit(createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', SERVICE_HOST_PORTS[host]), passkeys: { rpId: 'localhost' } }));
   createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(SERVICES_PORTS[host], '127.0.0.1');
   return `127.0.0.1:${String(SERVICES_PORTS[host])}`;
 }
@@ -63,7 +64,7 @@ const startedAt = performance.now();
 if (wanted.includes('nginx')) {
   const release = makeRelease({ dist: DIST_DIR, releases: join(HOSTS_DIR, 'nginx'), host: 'nginx', allowMock: true });
   // nginx proxies the service paths to npm start's server with its emulator (hostile-paths.spec.ts reads it directly).
-  const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', HOST_PORTS.nginx) });
+  const emulator = withContractAudit(createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', HOST_PORTS.nginx) }));
   createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(NGINX_SERVICES_PORT, '127.0.0.1');
   children.push(spawn(process.execPath, [join(import.meta.dirname, '../../scripts/deploy/run-nginx.ts'), '--port', String(HOST_PORTS.nginx), '--services', `127.0.0.1:${String(NGINX_SERVICES_PORT)}`, '--dist', release.site], { stdio: 'inherit' }));
   started.push(answers(`http://127.0.0.1:${String(HOST_PORTS.nginx)}/`, 30));
@@ -87,7 +88,7 @@ try {
 }
 console.log(`hosts: ${wanted.join(', ')} up in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
 if (wanted.includes('server')) {
-  const emulator = createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', BUNDLED_EMULATOR_PORT) });
+  const emulator = withContractAudit(createEmulator({ inspection: true, webOtpHost: hostWithPort('localhost', BUNDLED_EMULATOR_PORT) }));
   createPortalServer({ distDir: DIST_DIR, mounted: (req, res) => emulator.handle(req, res) }).listen(BUNDLED_EMULATOR_PORT, '127.0.0.1');
 }
 createPortalServer({ distDir: DIST_DIR }).listen(HOST_PORTS.server, '127.0.0.1');
