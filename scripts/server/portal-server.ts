@@ -58,7 +58,7 @@ function answerFailure(res: ServerResponse, error: unknown): void {
 }
 
 /** How long the server keeps an idle connection: longer than any proxy in front of it (the nginx config's 60 s). */
-export const SERVER_KEEP_ALIVE_MS = 65_000;
+const SERVER_KEEP_ALIVE_MS = 65_000;
 
 /** Serves `dist/` (and, first, any mounted handler such as the emulator) on one origin. */
 export function createPortalServer(options: { distDir: string; mounted?: MountedHandler }): Server {
