@@ -102,6 +102,13 @@ const withNginx = Boolean(process.env['CI']) || existsSync(process.env['NGINX_PA
 auditServiceCalls();
 
 /** End to end against the production build, served with the emulator by `npm start`'s server. */
+/**
+ * How Playwright stops `npm run nginx` (scripts/deploy/run-nginx.ts) at the end: SIGTERM, so it stops nginx and removes
+ * the self-signed key, certificate and release copy it made. Playwright's default is SIGKILL to the process group,
+ * which left them in /tmp after every run (191 keys and 3.3 GB of releases counted on this machine, issue 41).
+ */
+const NGINX_SHUTDOWN = { signal: 'SIGTERM', timeout: 10_000 } as const;
+
 export default defineConfig({
   ...BASE_CONFIG,
   testDir: './e2e',
@@ -138,18 +145,21 @@ export default defineConfig({
     ...(withNginx
       ? [{
           command: `node scripts/deploy/run-nginx.ts --port ${NGINX_PORT} --services 127.0.0.1:${PORT}`,
+          gracefulShutdown: NGINX_SHUTDOWN,
           cwd: '..',
           url: `http://127.0.0.1:${NGINX_PORT}/app/nxn/login?SMQUERYDATA=ready`,
           reuseExistingServer: !process.env['CI'],
           timeout: 180_000,
         }, {
           command: `node scripts/deploy/run-nginx.ts --port ${WAYS_BACK_NGINX_PORT} --services 127.0.0.1:${WAYS_BACK_NGINX_SERVICES_PORT}`,
+          gracefulShutdown: NGINX_SHUTDOWN,
           cwd: '..',
           url: `http://127.0.0.1:${WAYS_BACK_NGINX_PORT}/app/nxn/login?SMQUERYDATA=ready`,
           reuseExistingServer: !process.env['CI'],
           timeout: 180_000,
         }, {
           command: `node scripts/deploy/run-nginx.ts --tls --port ${TLS_PORT} --services 127.0.0.1:${PORT}`,
+          gracefulShutdown: NGINX_SHUTDOWN,
           cwd: '..',
           url: `https://localhost:${TLS_PORT}/app/nxn/login?SMQUERYDATA=ready`,
           ignoreHTTPSErrors: true,

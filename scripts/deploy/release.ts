@@ -360,12 +360,15 @@ function releaseLocked(options: ReleaseOptions, known: { now: number; releases: 
     throw error;
   }
   switchCurrent(releases, id);
+  // Read against the release replaced before `keep` removes it: with --keep 1 it is gone below, and every include
+  // then read as changed (a reload asked for on every release).
+  const includesChanged = options.host === 'nginx' ? changedIncludes(previous, dir) : [];
 
   // The oldest beyond `keep`, never the one now current (a --now from the past, a clock set back).
   const keep = Math.max(1, options.keep ?? 5);
   const others = listReleases(releases).filter((entry) => entry !== id);
   for (const old of others.slice(0, Math.max(0, others.length - (keep - 1)))) rmSync(join(releases, old), { recursive: true, force: true });
-  return { dir, environment, site: join(dir, 'site'), carried: carried.sort(), dropped: dropped.sort(), includesChanged: options.host === 'nginx' ? changedIncludes(previous, dir) : [] };
+  return { dir, environment, site: join(dir, 'site'), carried: carried.sort(), dropped: dropped.sort(), includesChanged };
 }
 
 /** The releases of a folder, oldest first (ids are timestamps). */

@@ -131,7 +131,9 @@ if (test.status !== 0) {
 console.log(`nginx serving ${dist} on ${tlsCert ? 'https' : 'http'}://127.0.0.1:${port}${httpPort ? ` (and http://127.0.0.1:${httpPort}, redirecting)` : ''}, SiteMinder from ${siteminder}, portal-login-service from ${service}${upstreamTls ? ' (over TLS)' : ''}`);
 console.log(`config and logs in ${prefix} (access log ${accessLog})`);
 const child = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill('SIGQUIT'));
+// SIGHUP too: a closed terminal sends it to node and nginx alike, and nginx takes it for a reload, so without this
+// node died, nginx went on serving and the key stayed in /tmp.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill('SIGQUIT'));
 // What this run made and nobody else needs once nginx has stopped: the self-signed key (a private key left in
 // /tmp is a key anyone on the machine may read later), its certificate and the release made of dist/. The
 // config and logs stay, for reading.

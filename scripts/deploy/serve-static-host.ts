@@ -101,7 +101,7 @@ export function serveStaticHost(options: ServeOptions): ChildProcess {
   // for an absolute path), where a deploy of the release takes it from netlify.toml's: here it is named from there.
   const toml = join(release.dir, 'netlify.toml');
   // Without services the release's netlify.toml names no folder (the outage function's is Netlify's default): named too.
-  const folder = `edge_functions = ${JSON.stringify(relative(root, join(release.dir, NETLIFY_EDGE_FOLDER)))}`;
+  const folder = `edge_functions = ${JSON.stringify(relative(netlifyProjectRoot(release.dir), join(release.dir, NETLIFY_EDGE_FOLDER)))}`;
   writeFileSync(toml, readFileSync(toml, 'utf8').replace(/^edge_functions = .*\n/m, '').replace(/^\[build\]\n/m, `[build]\n${folder}\n`));
   // Its variables from the release's own `.env` only (below), never from a developer's `.env` in the project folder.
   // netlify dev hands its edge functions only variables from an env file whose name, as written, begins with `.env`

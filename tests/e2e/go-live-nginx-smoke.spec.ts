@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { APIResponse } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
@@ -243,3 +243,28 @@ test.describe('nginx in front of stand-in backends', () => {
     expect(values(plain, 'cache-control')).toEqual(['no-cache']);
   });
 });
+
+// Issue 41: a private key left in /tmp by a local run is a key anyone on the machine may read later. Ctrl-C (SIGINT),
+// a service manager's SIGTERM and a closed terminal's SIGHUP each stop nginx and remove what the run made.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  test(`npm run nginx --tls stopped by ${signal} stops nginx and leaves no key, certificate or release behind`, async () => {
+    const free = createServer();
+    const port = await listen(free);
+    await new Promise((resolve) => free.close(resolve));
+    const child = spawn(process.execPath, [join(root, 'scripts/deploy/run-nginx.ts'), '--tls', '--port', String(port), '--services', '127.0.0.1:9'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    let said = '';
+    child.stdout.on('data', (chunk: Buffer) => { said += chunk.toString(); });
+    await expect.poll(() => /config and logs in (\S+)/.exec(said)?.[1], { timeout: 60_000 }).toBeTruthy();
+    const prefix = /config and logs in (\S+)/.exec(said)?.[1] ?? '';
+    await expect.poll(() => existsSync(join(prefix, 'nginx.pid')), { timeout: 20_000 }).toBe(true);
+    const master = Number(readFileSync(join(prefix, 'nginx.pid'), 'utf8'));
+    expect(readdirSync(prefix)).toEqual(expect.arrayContaining(['localhost.key', 'localhost.crt', 'releases']));
+    child.kill(signal);
+    await exited;
+    const alive = () => { try { process.kill(master, 0); return true; } catch { return false; } };
+    await expect.poll(alive, { timeout: 10_000 }).toBe(false);
+    expect(readdirSync(prefix).filter((name) => ['localhost.key', 'localhost.crt', 'releases'].includes(name))).toEqual([]);
+    rmSync(prefix, { recursive: true, force: true });
+  });
+}

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveStaticHost, stopStaticHost } from '../../scripts/deploy/serve-static-host.ts';
 import type { StaticHost } from '../../scripts/deploy/serve-static-host.ts';
@@ -21,16 +23,22 @@ const OUTAGE_STATUSES = [502, 503, 504];
 function withServiceDown(host: StaticHost): string {
   const base = `http://127.0.0.1:${String(OUTAGE_PORTS[host])}`;
   let runtime: ChildProcess | undefined;
+  let releases = '';
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     const dead = createServer();
     const deadPort = await new Promise<number>((resolve) => dead.listen(0, '127.0.0.1', () => resolve((dead.address() as AddressInfo).port)));
     await new Promise((resolve) => dead.close(resolve));
-    runtime = serveStaticHost({ host, port: OUTAGE_PORTS[host], releases: join(HOSTS_DIR, `outage-${host}`), services: `http://127.0.0.1:${String(deadPort)}`, ownGroup: true });
+    // Netlify's release outside the repository, as `serve:netlify -- --releases DIR` may keep it: netlify dev refused to
+    // start on one (its edge functions' folder was named from the repository, which netlify dev read from the release's
+    // folder: right only two levels below /). The suite's other runtimes keep theirs inside it.
+    releases = host === 'netlify' ? join(mkdtempSync(join(tmpdir(), 'portal-outage-')), 'releases', 'netlify') : join(HOSTS_DIR, `outage-${host}`);
+    runtime = serveStaticHost({ host, port: OUTAGE_PORTS[host], releases, services: `http://127.0.0.1:${String(deadPort)}`, ownGroup: true });
     await expect.poll(() => fetch(`${base}/app/nxn/login`, { redirect: 'manual' }).then((response) => response.status, () => 0), { timeout: 150_000 }).toBe(200);
   });
   test.afterAll(() => {
     if (runtime) stopStaticHost(runtime);
+    if (host === 'netlify' && releases !== '') rmSync(join(releases, '../..'), { recursive: true, force: true });
   });
   return base;
 }

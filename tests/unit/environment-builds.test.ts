@@ -133,6 +133,18 @@ test('one release at a time: a second one stops with a message while the first r
   expect(entries(releases)).toEqual([first.dir.split('/').pop(), second.dir.split('/').pop(), 'current'].sort());
 });
 
+test('whether nginx must reload is read against the release replaced, even when --keep removes it', () => {
+  const releases = join(work, 'keep-one');
+  makeRelease({ dist, releases, host: 'nginx', keep: 1, now: Date.UTC(2026, 0, 1) });
+  // The same build again: nothing nginx reads at load changed, however few releases are kept.
+  expect(makeRelease({ dist, releases, host: 'nginx', keep: 1, now: Date.UTC(2026, 0, 2) }).includesChanged).toEqual([]);
+  // A build whose page policy changed (a new inline script's hash): that include, and only it.
+  const changed = copyOfBuild('new-policy');
+  const policy = join(serverDirOf(changed), '_nginx-policy.conf');
+  writeFileSync(policy, readFileSync(policy, 'utf8').replace("script-src 'self'", "script-src 'self' 'sha256-bmV3LWlubGluZS1zY3JpcHQtaGFzaC1mb3ItdGVzdHM='"));
+  expect(makeRelease({ dist: changed, releases, host: 'nginx', keep: 1, now: Date.UTC(2026, 0, 3) }).includesChanged).toEqual(['_nginx-policy.conf']);
+});
+
 test('a copy that fails leaves no folder behind and the current release as it was', () => {
   const releases = join(work, 'failed-copy');
   const first = makeRelease({ dist, releases, host: 'cloudflare', now: Date.UTC(2026, 0, 1) });
