@@ -53,6 +53,17 @@ test('pages, not-found answers and redirects carry every security header once, a
   if (host() !== 'netlify') expect(values(redirect, 'strict-transport-security')).toEqual([SECURITY_HEADERS['strict-transport-security']]);
 });
 
+// A monitor must see the release being served, not an hour-old answer (the bundled server sent max-age=3600 on every
+// file but pages and chunks; the other hosts revalidate all of them).
+test('the files a monitor or a crawler reads are revalidated, the health file naming the commit', async ({ request }) => {
+  for (const path of ['/health.json', '/robots.txt', '/.well-known/security.txt']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expectRevalidated(response, path);
+  }
+  expect(await (await request.get('/health.json')).json()).toMatchObject({ status: 'ok', commit: expect.stringMatching(/^[0-9a-f]{40}$/u) });
+});
+
 test('hashed assets are immutable and answer as they are', async ({ request }) => {
   const html = await (await request.get('/app/nxn/login?SMQUERYDATA=x')).text();
   const assets = [...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? '');
