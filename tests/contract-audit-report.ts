@@ -2,7 +2,7 @@
 // (scripts/contract/audit.ts wrote one line each) and fails the run on any mismatch, naming each kind once.
 import { existsSync, readFileSync } from 'node:fs';
 import type { AuditLine } from '../scripts/contract/audit.ts';
-import { CONTRACT_AUDIT_ENV } from '../scripts/contract/audit.ts';
+import { auditMismatches, CONTRACT_AUDIT_ENV } from '../scripts/contract/audit.ts';
 
 export default function contractAuditReport(): void {
   const file = process.env[CONTRACT_AUDIT_ENV];
@@ -15,14 +15,12 @@ export default function contractAuditReport(): void {
   }
   const operations = new Set(lines.map((line) => line.call));
   const refused = lines.filter((line) => line.refused).length;
-  const mismatches = lines.filter((line) => line.problems.length > 0);
+  const fromPages = lines.filter((line) => line.fromPage).length;
+  const mismatches = auditMismatches(lines);
   const ms = lines.reduce((sum, line) => sum + line.ms, 0);
-  console.log(`contract: ${String(lines.length)} service calls checked against docs/api/openapi.json (${String(operations.size)} operations; ${String(refused)} requests outside the document, each refused as it says; the checks took ${ms.toFixed(0)} ms in all); ${String(mismatches.length)} mismatches`);
+  console.log(`contract: ${String(lines.length)} service calls checked against docs/api/openapi.json (${String(fromPages)} made by the pages; ${String(operations.size)} operations; ${String(refused)} requests outside the document, each refused as it says; the checks took ${ms.toFixed(0)} ms in all); ${String(mismatches.length)} mismatches`);
   if (mismatches.length === 0) return;
   const kinds = new Map<string, number>();
-  for (const line of mismatches) for (const problem of line.problems) {
-    const key = `${line.call} -> ${String(line.status)}: ${problem}`;
-    kinds.set(key, (kinds.get(key) ?? 0) + 1);
-  }
+  for (const kind of mismatches) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   throw new Error(`the service calls of the run break docs/api/openapi.json:\n${[...kinds].map(([kind, count]) => `  ${String(count)} x ${kind}`).join('\n')}`);
 }

@@ -17,6 +17,10 @@ export interface AuditLine {
   status: number;
   /** Whether the request broke the document (and was refused as it says). */
   refused: boolean;
+  /** Where the request broke the document. */
+  requestProblems: string[];
+  /** Whether a browser page made the call: it sent `Sec-Fetch-Site`, which a test's own request client and Node's fetch never send. */
+  fromPage: boolean;
   problems: string[];
   /** Milliseconds the audit added to this call: reading the body for the check, and the check itself. */
   ms: number;
@@ -86,7 +90,8 @@ export function withContractAudit(emulator: Emulator, file: string | undefined =
           status: res.statusCode, responseHeaders: { ...res.getHeaders(), ...written }, responseBody: Buffer.concat(answer).toString('utf8'),
         });
         const line: AuditLine = {
-          call: verdict.operation ?? `${req.method ?? 'GET'} ${path}`, status: res.statusCode, refused: verdict.requestProblems.length > 0, problems: verdict.problems,
+          call: verdict.operation ?? `${req.method ?? 'GET'} ${path}`, status: res.statusCode, refused: verdict.requestProblems.length > 0,
+          requestProblems: verdict.requestProblems, fromPage: req.headers['sec-fetch-site'] !== undefined, problems: verdict.problems,
           ms: Math.round((reading + performance.now() - checking) * 1000) / 1000,
         };
         // Synchronous and one short line per call: O_APPEND keeps lines of several processes whole, and the line is
@@ -96,4 +101,25 @@ export function withContractAudit(emulator: Emulator, file: string | undefined =
       return handled;
     },
   };
+}
+
+/**
+ * The problems a page's request may have, as the page cannot know of them: an XSRF token the service replaced under
+ * it (the page repeats the call once, design.md "Data flow"), and no session (the session cookie is HttpOnly: Your
+ * passkeys asks, and a `401 NO_SESSION` sends the visitor to login).
+ */
+const PAGE_BLIND = /^(?:no \S+ header equal to the \S+ cookie|no session cookie)$/;
+
+/**
+ * Every mismatch of the audited calls, one line each (`call -> status: problem`): an answer the document does not
+ * allow, a request the service accepted although the document refuses it, and a request a page made that breaks the
+ * document. A test may send the service what it likes (its own request client or Node's fetch: no `Sec-Fetch-Site`) and the service
+ * refuses it as the document says; the portal's own pages must send what the document asks, or the service would
+ * refuse a real visitor. Only what a page cannot see is exempt (PAGE_BLIND).
+ */
+export function auditMismatches(lines: readonly AuditLine[]): string[] {
+  return lines.flatMap((line) => [
+    ...line.problems,
+    ...(line.fromPage ? line.requestProblems.filter((problem) => !PAGE_BLIND.test(problem)).map((problem) => `the page sent a request the document refuses: ${problem}`) : []),
+  ].map((problem) => `${line.call} -> ${String(line.status)}: ${problem}`));
 }

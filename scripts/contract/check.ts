@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs, promisify } from 'node:util';
 import { PASSKEY_PATHS, PUBLIC_SERVICE_BASE } from '../../src/contract/service-paths.ts';
 import { SITEMINDER_HOME, SITEMINDER_LOGIN_ACTION } from '../../src/contract/siteminder-paths.ts';
-import { STATS_ENDPOINTS } from '../../src/contract/statistics-paths.ts';
+import { STATS_ENDPOINTS, USAGE_STORE_PATHS } from '../../src/contract/statistics-paths.ts';
+import { OTP_ERR_003 } from '../../src/domain/error-codes.ts';
 import { obfuscate } from '../../src/lib/obfuscation.ts';
 import { XSRF_COOKIE, XSRF_HEADER, XSRF_PATH } from '../../src/lib/xsrf.ts';
 import { ContractValidator } from './conformance.ts';
@@ -21,6 +22,8 @@ export interface CheckOptions {
   codeFrom?: string | undefined;
   user: string;
   password: string;
+  /** A user whose id is locked: the passcode check answers `403 OTP_ERR_003` (the emulator's seeded `llocked`). */
+  lockedUser: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -30,6 +33,8 @@ export interface CheckOptions {
 /** One row of the table. */
 export interface CheckRow {
   call: string;
+  /** The document's operation the case's answer was checked against (`POST /portal-login-service/public/fps/auth`). */
+  operation?: string | undefined;
   case: string;
   expected: string;
   got: string;
@@ -124,7 +129,7 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
     const allowed = typeof expected === 'string' ? [expected] : expected;
     const matches = allowed.some((one) => got === one || got.startsWith(`${one} `));
     const detail = [...(matches ? [] : [`got ${got}`]), ...verdict.problems].join('; ');
-    rows.push({ call, case: name, expected: allowed.join(' or '), got, result: matches && verdict.problems.length === 0 ? 'pass' : 'fail', ...(detail ? { detail } : {}) });
+    rows.push({ call, operation: verdict.operation, case: name, expected: allowed.join(' or '), got, result: matches && verdict.problems.length === 0 ? 'pass' : 'fail', ...(detail ? { detail } : {}) });
     return sent;
   };
   const notRun = (call: string, name: string, expected: string, why: string) => rows.push({ call, case: name, expected, got: '-', result: 'not run', detail: why });
@@ -136,6 +141,8 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
   if (!visitor.cookies.has(XSRF_COOKIE)) rows.push({ call: 'GET /public/xsrf', case: 'sets XSRF-TOKEN', expected: 'Set-Cookie XSRF-TOKEN', got: token.responseHeaders['set-cookie'] ?? '(none)', result: 'fail' });
   const auth = (userId: string) => ({ userId, flow: 'FPS', devicePrint: DEVICE });
   record('POST fps/auth', 'XSRF header missing', '403 XSRF', await visitor.send('POST', `${BASE}/fps/auth`, { json: auth(options.user), xsrf: false }));
+  record('POST fps/auth', 'an XSRF header that is not the cookie\'s', '403 XSRF', await visitor.send('POST', `${BASE}/fps/auth`, { json: auth(options.user), xsrf: false, headers: { [XSRF_HEADER.toLowerCase()]: 'not-the-cookie' } }));
+  record('POST fps/auth', 'a body over 64 KiB', '413 PAYLOAD_TOO_LARGE', await visitor.send('POST', `${BASE}/fps/auth`, { json: { ...auth(options.user), devicePrint: 'x'.repeat(70 * 1024) } }));
   record('POST fps/auth', 'bad input (no userId)', '400 BAD_REQUEST', await visitor.send('POST', `${BASE}/fps/auth`, { json: { flow: 'FPS', devicePrint: DEVICE } }));
   record('POST fps/auth', 'unknown user', '404 USER_NOT_FOUND', await visitor.send('POST', `${BASE}/fps/auth`, { json: auth(random('nobody')) }));
   const channels = record('POST fps/auth', options.user, '200', await visitor.send('POST', `${BASE}/fps/auth`, { json: auth(options.user) }));
@@ -150,6 +157,13 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
   if (code) record('POST fps/verify-otp', 'the passcode sent', '200', await visitor.send('POST', `${BASE}/fps/verify-otp`, { json: verify(code) }));
   else notRun('POST fps/verify-otp', 'the passcode sent', '200', 'no passcode found (--code-from)');
   record('POST fps/verify-otp', 'a used passcode', '400 OTP_VOID', await visitor.send('POST', `${BASE}/fps/verify-otp`, { json: verify(code ?? '123456') }));
+  // Never with a verified transaction: the service would replace the user's password with a temporary one.
+  record('POST fps/email/{userId}', 'without a verified passcode', ['403 TRANSACTION_UNKNOWN', '404 TRANSACTION_UNKNOWN'], await visitor.send('POST', `${BASE}/fps/email/${encodeURIComponent(options.user)}`, { json: { transactionId: random('t') } }));
+  // A locked id: the passcode check refuses it whatever the passcode (the page shows access denied).
+  const lockedChannels = JSON.parse((await visitor.send('POST', `${BASE}/fps/auth`, { json: auth(options.lockedUser) })).responseBody || '{}') as { transactionId?: string; sessionId?: string; primaryEmail?: string };
+  record('POST fps/verify-otp', 'a locked user id', `403 ${OTP_ERR_003}`, await visitor.send('POST', `${BASE}/fps/verify-otp`, {
+    json: { channel: 'email', sessionId: lockedChannels.sessionId ?? 'x', transactionId: lockedChannels.transactionId ?? 'x', value: lockedChannels.primaryEmail ?? 'xxxx', flow: 'FPS', userId: options.lockedUser, devicePrint: DEVICE, otp: obfuscate('000000') },
+  }));
 
   record('GET uti/{userId}', options.user, '200', await visitor.send('GET', `${BASE}/uti/${encodeURIComponent(options.user)}`));
   record('GET uti/{userId}', 'unknown user', '404 USER_NOT_FOUND', await visitor.send('GET', `${BASE}/uti/${random('nobody')}`));
@@ -158,6 +172,8 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
   const found = record('POST fuid/lookup', `${options.firstName} ${options.lastName}`, '200', await visitor.send('POST', `${BASE}/fuid/lookup`, { json: { firstName: options.firstName, lastName: options.lastName, emailId: options.email.toUpperCase() } }));
   const { principalId = 'x' } = JSON.parse(found.responseBody || '{}') as { principalId?: string };
   record('POST uti/decrypt', 'the principal found', '200', await visitor.send('POST', `${BASE}/uti/decrypt`, { json: { identifier: principalId } }));
+  record('POST uti/decrypt', 'an unknown identifier', '404 USER_NOT_FOUND', await visitor.send('POST', `${BASE}/uti/decrypt`, { json: { identifier: random('i') } }));
+  record('POST /change', 'the principal found', '200', await visitor.send('POST', `${BASE}/change`, { json: { principalId, emailId: options.email } }));
   record('POST fuid/emails', 'without a verified passcode', ['403 TRANSACTION_UNKNOWN', '404 TRANSACTION_UNKNOWN'], await visitor.send('POST', `${BASE}/fuid/emails`, { json: { principalId, transactionId: random('t') } }));
 
   // Limits: one unknown id looked up until the service says to wait (20 per user per 15 minutes in the emulator).
@@ -201,9 +217,22 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
       clientExtensionResults: {},
     },
   });
+  /** A registration for a challenge, its attestation not one an authenticator made. */
+  const registration = (forChallenge: string) => ({
+    conditional: false,
+    credential: {
+      id: random('c'), rawId: random('c'), type: 'public-key',
+      response: {
+        clientDataJSON: Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: forChallenge, origin: service })).toString('base64url'),
+        attestationObject: Buffer.alloc(64).toString('base64url'),
+      },
+      clientExtensionResults: {},
+    },
+  });
   record('POST passkey/authentication/verify', 'a challenge never issued', '401 PASSKEY_REJECTED', await anonymous.send('POST', PASSKEY_PATHS.authenticationVerify, { json: assertion(randomBytes(32).toString('base64url')) }));
   record('POST passkey/authentication/verify', 'a passkey the service does not hold', '401 PASSKEY_UNKNOWN', await anonymous.send('POST', PASSKEY_PATHS.authenticationVerify, { json: assertion(challenge) }));
   record('POST passkey/registration/options', 'no session', '401 NO_SESSION', await anonymous.send('POST', PASSKEY_PATHS.registrationOptions, { json: {} }));
+  record('POST passkey/registration/verify', 'no session', '401 NO_SESSION', await anonymous.send('POST', PASSKEY_PATHS.registrationVerify, { json: registration(randomBytes(32).toString('base64url')) }));
   record('GET passkey/credentials', 'no session', '401 NO_SESSION', await anonymous.send('GET', PASSKEY_PATHS.credentials));
   record('DELETE passkey/credentials/{id}', 'no session', '401 NO_SESSION', await anonymous.send('DELETE', `${PASSKEY_PATHS.credentials}/${random('c')}`));
   record('PATCH passkey/credentials/{id}', 'no session', '401 NO_SESSION', await anonymous.send('PATCH', `${PASSKEY_PATHS.credentials}/${random('c')}`, { json: { name: 'Laptop' } }));
@@ -211,7 +240,9 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
   // Signed in: the session, then the signed-in passkey calls.
   record('POST ProcessLogin.fcc', options.user, [`302 ${SITEMINDER_HOME}`, `302 /app/${options.brand}/passkey`], await login(options.user, options.password));
   record('GET /apps/home', 'signed in', '200', await visitor.send('GET', SITEMINDER_HOME));
-  record('POST passkey/registration/options', 'signed in', '200', await visitor.send('POST', PASSKEY_PATHS.registrationOptions, { json: {} }));
+  const creation = record('POST passkey/registration/options', 'signed in', '200', await visitor.send('POST', PASSKEY_PATHS.registrationOptions, { json: {} }));
+  const { challenge: creationChallenge = '' } = JSON.parse(creation.responseBody || '{}') as { challenge?: string };
+  record('POST passkey/registration/verify', 'an attestation that does not verify', '400 PASSKEY_REJECTED', await visitor.send('POST', PASSKEY_PATHS.registrationVerify, { json: registration(creationChallenge) }));
   record('GET passkey/credentials', 'signed in', '200', await visitor.send('GET', PASSKEY_PATHS.credentials));
   record('PATCH passkey/credentials/{id}', 'bad input (an empty name)', '400 BAD_REQUEST', await visitor.send('PATCH', `${PASSKEY_PATHS.credentials}/${random('c')}`, { json: { name: '' } }));
   record('PATCH passkey/credentials/{id}', 'a passkey not the user\'s', '404 NOT_FOUND', await visitor.send('PATCH', `${PASSKEY_PATHS.credentials}/${random('c')}`, { json: { name: 'Laptop' } }));
@@ -228,6 +259,11 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
 
   // The metrics endpoints and the White Label groups.
   record('POST nxn-metrics/analytics/metrics', 'a record', '200', await visitor.send('POST', STATS_ENDPOINTS.metrics, { json: { statsType: 'NXN_USAGE_STATS', WL_KEY: options.brand } }));
+  for (const [call, path] of [
+    ['POST logDpStats/{eventName}', `${STATS_ENDPOINTS.stats}/contract-check`], ['POST app/pmg/nxn-metrics/analytics/', STATS_ENDPOINTS.loginAnalytics],
+    ['POST DPMonitor/rest/v1/dpevents/', STATS_ENDPOINTS.digitalPulsePath], ['POST clickMonitor', STATS_ENDPOINTS.clickMonitor],
+    ['POST httpUsageStatus/store', USAGE_STORE_PATHS[0]], ['POST stateUsageStatus/store', USAGE_STORE_PATHS[1]],
+  ] as const) record(call, 'a record', '200', await visitor.send('POST', path, { json: { statsType: 'NXN_LOGIN_STATS', WL_KEY: options.brand } }));
   record('POST nxn-metrics/analytics/metrics', 'bad input (not JSON)', '400 BAD_REQUEST', await visitor.send('POST', STATS_ENDPOINTS.metrics, { json: undefined, headers: { 'content-type': 'application/json' } }));
   record('GET wlTestUrls', 'the groups', '200', await visitor.send('GET', '/nxn-service/public/wlTestUrls'));
   return rows;
@@ -266,16 +302,17 @@ if (import.meta.main) {
   const { values } = parseArgs({
     options: {
       service: { type: 'string' }, 'code-from': { type: 'string' }, user: { type: 'string', default: 'jdoe' }, password: { type: 'string', default: 'Summer#2026' },
+      'locked-user': { type: 'string', default: 'llocked' },
       'first-name': { type: 'string', default: 'John' }, 'last-name': { type: 'string', default: 'Doe' }, email: { type: 'string', default: 'john.doe@example.com' },
       brand: { type: 'string', default: 'nxn' },
     },
   });
   if (!values.service) {
-    console.error('usage: npm run contract:check -- --service <origin> [--code-from "<command that prints the passcode>"] [--user ID --password P --first-name F --last-name L --email E] [--brand wl]');
+    console.error('usage: npm run contract:check -- --service <origin> [--code-from "<command that prints the passcode>"] [--user ID --password P --first-name F --last-name L --email E] [--locked-user ID] [--brand wl]');
     process.exit(2);
   }
   const rows = await runContractCheck({
-    service: values.service, codeFrom: values['code-from'], user: values.user, password: values.password,
+    service: values.service, codeFrom: values['code-from'], user: values.user, password: values.password, lockedUser: values['locked-user'],
     firstName: values['first-name'], lastName: values['last-name'], email: values.email, brand: values.brand,
   });
   console.log(formatTable(rows));

@@ -26,4 +26,7 @@ test('the document has every call of spec 7, the passkey calls, the XSRF token, 
   expect(JSON.stringify(rename?.responses['401'])).toContain('REAUTH_REQUIRED');
   expect(JSON.stringify(paths['/portal-login-service/public/fps/auth']?.['post']?.responses['403'])).toContain('"XSRF"');
   expect(paths['/portal-login-service/public/fps/auth']?.['post']?.security).toEqual([{ xsrfHeader: [], xsrfCookie: [] }]);
+  // The reference page shows no `x-redirects`: each 302's Location says the query its destination carries.
+  expect(paths['/login/forms/bg/ProcessLogin.fcc']?.['post']?.responses['302']?.headers?.['Location']?.description)
+    .toContain('`/app/{wl}/login?SMQUERYDATA&SMUSRMSG=Invalid Credentials|Account Locked|Too Many Attempts&SMAUTHREASON&SMAUTHSTATUS&TARGET`');
 });

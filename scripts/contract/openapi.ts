@@ -103,6 +103,21 @@ function answerBody(answer: Answer, named: (schema: NamedSchema, io: 'input' | '
   return shapes.length === 1 ? shapes[0] : { anyOf: shapes };
 }
 
+/**
+ * A redirect's query as the reference page shows it (it renders no `x-redirects`): each parameter, `name=a|b` where
+ * its values are fixed, `[…]` where it is optional, and `…` where others may follow.
+ */
+function queryText(query: z.ZodMiniType): string {
+  const json = jsonSchemaOf(query, 'output') as { properties?: Record<string, { enum?: unknown[]; const?: unknown }>; required?: string[]; additionalProperties?: unknown };
+  const parts = Object.entries(json.properties ?? {}).map(([name, property]) => {
+    const values = property.enum ?? (property.const === undefined ? undefined : [property.const]);
+    const text = values ? `${name}=${values.map(String).join('|')}` : name;
+    return json.required?.includes(name) ? text : `[${text}]`;
+  });
+  if (json.additionalProperties !== false) parts.push('…');
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
 function response(answer: Answer, named: (schema: NamedSchema, io: 'input' | 'output') => JsonSchema): OpenApiResponse {
   const codes = [...(answer.errors ?? []), ...(answer.passkeyErrors ?? [])];
   const out: OpenApiResponse = { description: codes.length > 0 ? `${answer.description} Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.` : answer.description };
@@ -112,7 +127,7 @@ function response(answer: Answer, named: (schema: NamedSchema, io: 'input' | 'ou
   if (answer.redirects) {
     headers['Location'] = {
       required: true,
-      description: `A same-origin path: ${answer.redirects.map((redirect) => `\`${redirect.to}\` (${redirect.when})`).join('; ')}`,
+      description: `A same-origin path: ${answer.redirects.map((redirect) => `\`${redirect.to}${queryText(redirect.query)}\` (${redirect.when})`).join('; ')}`,
       schema: { type: 'string', pattern: '^/(?![/\\\\])' },
     };
     out['x-redirects'] = answer.redirects.map((redirect) => ({ to: redirect.to, when: redirect.when, query: jsonSchemaOf(redirect.query, 'output') }));
