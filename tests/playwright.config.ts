@@ -24,7 +24,7 @@ import { auditServiceCalls } from './contract-audit-report.ts';
  *   E2E_RECOVERY_ERRORS_PORT   E2E_PORT + 8   recovery-errors              recovery-errors
  *   E2E_RECOVERY_A11Y_PORT     E2E_PORT + 9   recovery-accessibility       recovery-accessibility
  *                                                                          (and recovery-keyboard, recovery-german-only,
- *                                                                          support-button-room)
+ *                                                                          support-button-room, focus-and-announcements)
  *   E2E_RECOVERY_WEBOTP_PORT   E2E_PORT + 10  recovery-web-otp             recovery-web-otp
  *   E2E_JOURNEY_PORT           E2E_PORT + 11  journeys                     journeys (the engine-neutral journeys in Chromium;
  *                                                                          Firefox and WebKit start servers of their own)
@@ -79,7 +79,7 @@ const ISOLATED: Array<{ spec: string; port: number; more?: string[] }> = [
   { spec: 'recovery-first-time-user', port: port('E2E_RECOVERY_FTU_PORT', PORT + 6) },
   { spec: 'recovery-forgot-user-id', port: port('E2E_RECOVERY_FUID_PORT', PORT + 7) },
   { spec: 'recovery-errors', port: port('E2E_RECOVERY_ERRORS_PORT', PORT + 8) },
-  { spec: 'recovery-accessibility', port: port('E2E_RECOVERY_A11Y_PORT', PORT + 9), more: ['recovery-keyboard', 'recovery-german-only', 'support-button-room'] },
+  { spec: 'recovery-accessibility', port: port('E2E_RECOVERY_A11Y_PORT', PORT + 9), more: ['recovery-keyboard', 'recovery-german-only', 'support-button-room', 'focus-and-announcements'] },
   { spec: 'recovery-web-otp', port: port('E2E_RECOVERY_WEBOTP_PORT', PORT + 10) },
   { spec: 'journeys', port: port('E2E_JOURNEY_PORT', PORT + 11) },
   { spec: 'ways-back-to-login', port: port('E2E_WAYS_BACK_PORT', PORT + 14) },

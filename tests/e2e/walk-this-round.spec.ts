@@ -7,7 +7,8 @@ import { announcements, recordAnnouncements } from './support/live-regions.ts';
 
 // Issue 43's walk of what is new this round, at 320 px, keyboard only, with a screen reader's ears
 // (docs/accessibility-walk.md): login with the cookie bar, the passkey offer after a password sign-in, Your
-// passkeys and the outage page, in English and German. It enrols a passkey: the passkeys project's emulator.
+// passkeys, a sign-in with that passkey by login's button, and the outage page, in English and German. It enrols a
+// passkey: the passkeys project's emulator.
 freshEmulatorForEachTest();
 test.use({ viewport: { width: 320, height: 568 } });
 
@@ -60,7 +61,7 @@ for (const { language, prefix } of LANGUAGES) {
     await recordAnnouncements(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable', { enableUI: false });
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
     });
     const walk = new Walk(page);
@@ -83,6 +84,19 @@ for (const { language, prefix } of LANGUAGES) {
     await page.goto(`${prefix}/app/nxn/passkey`);
     await walk.step('Open Your passkeys', true);
     await walk.tabTo(/^button: /);
+
+    // Signing in with that passkey by login's own button (its code loads on use). Signed out first; the
+    // authenticator holds its answer while the page opens, or it would answer the page's autofill request itself
+    // before any key, then answers the button's request as a visitor's touch would.
+    await page.context().clearCookies();
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
+    await page.goto(`${prefix}/app/nxn/login?SMQUERYDATA=walk&TARGET=%2Fapps%2Fhome`);
+    await walk.step('Signed out, open login again');
+    await walk.tabTo(/^button: (Sign in with a passkey|Mit einem Passkey anmelden)$/);
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/apps\/home$/);
+    await walk.step('Enter on Sign in with a passkey (the authenticator answers): signed in');
 
     await page.goto(`${prefix}/app/nxn/sorry`);
     await walk.step('Open the outage page', true);

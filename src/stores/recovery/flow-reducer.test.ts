@@ -360,5 +360,9 @@ describe('readings and guards', () => {
     const state = waiting(verify('email'));
     expect(reduceRecovery(state, { type: 'codeSubmitted', code: '1', silent: false })).toBe(state);
     expect(reduceRecovery(state, { type: 'channelChosen', option: option('email') })).toBe(state);
+    // A second channel chosen while the first one's passcode is sent (a double tap, or SMS then E-mail): not taken,
+    // so no second send starts (the effects ask the same guard). Only the busy guard tells this one apart.
+    const sending = waiting(otp());
+    expect(reduceRecovery(sending, { type: 'channelChosen', option: option('sms') })).toBe(sending);
   });
 });
