@@ -95,6 +95,12 @@ beforeAll(async () => {
   const build = run(['scripts/deploy/build-brands.ts', 'nxn', 'solo']);
   expect(build.status, build.stdout + build.stderr).toBe(0);
 
+  // A server left on one of these ports (a run stopped before its afterAll) would answer in place of this copy's
+  // and the checks would read another build: seen after a stopped run, whose hosts outlived it.
+  for (const port of [NGINX_PORT, WRANGLER_PORT, NETLIFY_PORT]) {
+    const taken = await fetch(`http://127.0.0.1:${String(port)}/`, { redirect: 'manual' }).then(() => true, () => false);
+    expect(taken, `port ${String(port)} is answering already (a server left by an earlier run?): stop it, or move E2E_PORT / HOSTS_PORT`).toBe(false);
+  }
   const node = (args: string[]) => {
     // A process group of its own, stopped whole: netlify dev's Deno and wrangler's workerd outlive their parent.
     const child = spawn(process.execPath, args, { cwd: copy, stdio: 'ignore', detached: true, env: { ...process.env, HOME: process.env['HOME'] ?? '' } });
