@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestEmulator } from '../emulator/test-server.ts';
 import type { TestEmulator } from '../emulator/test-server.ts';
@@ -33,4 +37,29 @@ test('a passcode comes from the command --code-from names, told where it went', 
     service: emulator.base, codeFrom: command, user: 'jdoe', password: 'Summer#2026', lockedUser: 'llocked', firstName: 'John', lastName: 'Doe', email: 'john.doe@example.com', brand: 'nxn',
   });
   expect(rows.find((row) => row.case === 'the passcode sent')).toMatchObject({ result: 'pass', got: '200' });
+});
+
+// A service team points this at a service that may not fit at all: every case is a row, none stops the run.
+test('a service that answers every call with an HTML error page gets a row per case, each failed', async () => {
+  const server = createServer((_req, res) => res.writeHead(500, { 'Content-Type': 'text/html' }).end('<h1>Internal Server Error</h1>'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const rows = await runContractCheck({
+      service: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`, user: 'jdoe', password: 'Summer#2026', lockedUser: 'llocked', firstName: 'John', lastName: 'Doe', email: 'john.doe@example.com', brand: 'nxn',
+    });
+    expect(rows.length).toBeGreaterThan(50);
+    expect(rows.filter((row) => row.result === 'pass')).toEqual([]);
+  } finally {
+    server.close();
+  }
+});
+
+test('a service that does not answer is said in one line, exit 2, no stack trace', async () => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${String((closed.address() as AddressInfo).port)}`;
+  await new Promise((resolve) => closed.close(resolve));
+  const run = spawnSync(process.execPath, [join(import.meta.dirname, 'check.ts'), '--service', origin], { encoding: 'utf8' });
+  expect(run.status).toBe(2);
+  expect(run.stderr.trim()).toBe(`contract:check could not finish against ${origin}: fetch failed: connect ECONNREFUSED ${origin.replace('http://', '')}`);
 });

@@ -95,6 +95,19 @@ class Visitor {
 
 type Sent = Awaited<ReturnType<Visitor['send']>>;
 
+/**
+ * The fields a later case needs from an answer; none when the answer is no JSON object (a service's HTML error page):
+ * the case that got it already fails, and the ones after it fail on their own answers instead of the run stopping.
+ */
+function fieldsOf<T extends Record<string, string | undefined>>(sent: Sent): Partial<T> {
+  try {
+    const value: unknown = JSON.parse(sent.responseBody);
+    return typeof value === 'object' && value !== null ? value : {};
+  } catch {
+    return {};
+  }
+}
+
 /** What an answer says in a word: its status and, for a refusal, its code; for a 302, where it goes. */
 function summary(sent: Sent): string {
   if (sent.status >= 300 && sent.status < 400) {
@@ -146,7 +159,7 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
   record('POST fps/auth', 'bad input (no userId)', '400 BAD_REQUEST', await visitor.send('POST', `${BASE}/fps/auth`, { json: { flow: 'FPS', devicePrint: DEVICE } }));
   record('POST fps/auth', 'unknown user', '404 USER_NOT_FOUND', await visitor.send('POST', `${BASE}/fps/auth`, { json: auth(random('nobody')) }));
   const channels = record('POST fps/auth', options.user, '200', await visitor.send('POST', `${BASE}/fps/auth`, { json: auth(options.user) }));
-  const transaction = JSON.parse(channels.responseBody || '{}') as { transactionId?: string; sessionId?: string; primaryEmail?: string };
+  const transaction = fieldsOf<{ transactionId?: string; sessionId?: string; primaryEmail?: string }>(channels);
   const send = (value: string) => ({ channel: 'email', sessionId: transaction.sessionId ?? 'x', transactionId: transaction.transactionId ?? 'x', value, flow: 'FPS', userId: options.user });
   record('POST fps/generate-otp', 'a value that is not the channel\'s', '400 BAD_REQUEST', await visitor.send('POST', `${BASE}/fps/generate-otp`, { json: send(obfuscate('someone.else@example.com')) }));
   record('POST fps/generate-otp', 'e-mail', '200', await visitor.send('POST', `${BASE}/fps/generate-otp`, { json: send(transaction.primaryEmail ?? 'xxxx') }));
@@ -160,7 +173,7 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
   // Never with a verified transaction: the service would replace the user's password with a temporary one.
   record('POST fps/email/{userId}', 'without a verified passcode', ['403 TRANSACTION_UNKNOWN', '404 TRANSACTION_UNKNOWN'], await visitor.send('POST', `${BASE}/fps/email/${encodeURIComponent(options.user)}`, { json: { transactionId: random('t') } }));
   // A locked id: the passcode check refuses it whatever the passcode (the page shows access denied).
-  const lockedChannels = JSON.parse((await visitor.send('POST', `${BASE}/fps/auth`, { json: auth(options.lockedUser) })).responseBody || '{}') as { transactionId?: string; sessionId?: string; primaryEmail?: string };
+  const lockedChannels = fieldsOf<{ transactionId?: string; sessionId?: string; primaryEmail?: string }>(await visitor.send('POST', `${BASE}/fps/auth`, { json: auth(options.lockedUser) }));
   record('POST fps/verify-otp', 'a locked user id', `403 ${OTP_ERR_003}`, await visitor.send('POST', `${BASE}/fps/verify-otp`, {
     json: { channel: 'email', sessionId: lockedChannels.sessionId ?? 'x', transactionId: lockedChannels.transactionId ?? 'x', value: lockedChannels.primaryEmail ?? 'xxxx', flow: 'FPS', userId: options.lockedUser, devicePrint: DEVICE, otp: obfuscate('000000') },
   }));
@@ -170,7 +183,7 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
   record('POST fuid/lookup', 'bad input (no lastName)', '400 BAD_REQUEST', await visitor.send('POST', `${BASE}/fuid/lookup`, { json: { firstName: options.firstName, emailId: options.email } }));
   record('POST fuid/lookup', 'unknown user', '404 USER_NOT_FOUND', await visitor.send('POST', `${BASE}/fuid/lookup`, { json: { firstName: 'No', lastName: 'Body', emailId: `${random('nobody')}@example.com` } }));
   const found = record('POST fuid/lookup', `${options.firstName} ${options.lastName}`, '200', await visitor.send('POST', `${BASE}/fuid/lookup`, { json: { firstName: options.firstName, lastName: options.lastName, emailId: options.email.toUpperCase() } }));
-  const { principalId = 'x' } = JSON.parse(found.responseBody || '{}') as { principalId?: string };
+  const { principalId = 'x' } = fieldsOf<{ principalId?: string }>(found);
   record('POST uti/decrypt', 'the principal found', '200', await visitor.send('POST', `${BASE}/uti/decrypt`, { json: { identifier: principalId } }));
   record('POST uti/decrypt', 'an unknown identifier', '404 USER_NOT_FOUND', await visitor.send('POST', `${BASE}/uti/decrypt`, { json: { identifier: random('i') } }));
   record('POST /change', 'the principal found', '200', await visitor.send('POST', `${BASE}/change`, { json: { principalId, emailId: options.email } }));
@@ -205,7 +218,7 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
   record('POST passkey/authentication/options', 'XSRF header missing', '403 XSRF', await anonymous.send('POST', PASSKEY_PATHS.authenticationOptions, { json: { wl: options.brand }, xsrf: false }));
   record('POST passkey/authentication/options', 'bad input (wl not a brand key)', '400 BAD_REQUEST', await anonymous.send('POST', PASSKEY_PATHS.authenticationOptions, { json: { wl: 'NOT A KEY' } }));
   const issued = record('POST passkey/authentication/options', 'options', '200', await anonymous.send('POST', PASSKEY_PATHS.authenticationOptions, { json: { wl: options.brand } }));
-  const { challenge = '' } = JSON.parse(issued.responseBody || '{}') as { challenge?: string };
+  const { challenge = '' } = fieldsOf<{ challenge?: string }>(issued);
   const assertion = (forChallenge: string) => ({
     wl: options.brand, SMQUERYDATA: 'contract', TARGET: SITEMINDER_HOME,
     credential: {
@@ -241,7 +254,7 @@ export async function runContractCheck(options: CheckOptions): Promise<CheckRow[
   record('POST ProcessLogin.fcc', options.user, [`302 ${SITEMINDER_HOME}`, `302 /app/${options.brand}/passkey`], await login(options.user, options.password));
   record('GET /apps/home', 'signed in', '200', await visitor.send('GET', SITEMINDER_HOME));
   const creation = record('POST passkey/registration/options', 'signed in', '200', await visitor.send('POST', PASSKEY_PATHS.registrationOptions, { json: {} }));
-  const { challenge: creationChallenge = '' } = JSON.parse(creation.responseBody || '{}') as { challenge?: string };
+  const { challenge: creationChallenge = '' } = fieldsOf<{ challenge?: string }>(creation);
   record('POST passkey/registration/verify', 'an attestation that does not verify', '400 PASSKEY_REJECTED', await visitor.send('POST', PASSKEY_PATHS.registrationVerify, { json: registration(creationChallenge) }));
   record('GET passkey/credentials', 'signed in', '200', await visitor.send('GET', PASSKEY_PATHS.credentials));
   record('PATCH passkey/credentials/{id}', 'bad input (an empty name)', '400 BAD_REQUEST', await visitor.send('PATCH', `${PASSKEY_PATHS.credentials}/${random('c')}`, { json: { name: '' } }));
@@ -311,10 +324,17 @@ if (import.meta.main) {
     console.error('usage: npm run contract:check -- --service <origin> [--code-from "<command that prints the passcode>"] [--user ID --password P --first-name F --last-name L --email E] [--locked-user ID] [--brand wl]');
     process.exit(2);
   }
-  const rows = await runContractCheck({
-    service: values.service, codeFrom: values['code-from'], user: values.user, password: values.password, lockedUser: values['locked-user'],
-    firstName: values['first-name'], lastName: values['last-name'], email: values.email, brand: values.brand,
-  });
-  console.log(formatTable(rows));
-  process.exitCode = rows.some((row) => row.result === 'fail') ? 1 : 0;
+  try {
+    const rows = await runContractCheck({
+      service: values.service, codeFrom: values['code-from'], user: values.user, password: values.password, lockedUser: values['locked-user'],
+      firstName: values['first-name'], lastName: values['last-name'], email: values.email, brand: values.brand,
+    });
+    console.log(formatTable(rows));
+    process.exitCode = rows.some((row) => row.result === 'fail') ? 1 : 0;
+  } catch (error) {
+    // A service that does not answer (down, a wrong origin, TLS refused): one line saying so, not a stack trace.
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    console.error(`contract:check could not finish against ${values.service}: ${error instanceof Error ? error.message : String(error)}${cause}`);
+    process.exitCode = 2;
+  }
 }
