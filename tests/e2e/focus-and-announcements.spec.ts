@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { GERMAN_LOGIN, LoginPage } from './support/login-page.ts';
 import { ChangePasswordPage, GERMAN_CHANGE_PASSWORD } from './support/change-password-page.ts';
 import { freshEmulatorForEachTest } from './support/emulator.ts';
-import { focused } from './support/focus.ts';
+import { focused, sampleFocus } from './support/focus.ts';
 import { announcements, recordAnnouncements } from './support/live-regions.ts';
 import { pageRanOn } from './support/sampling.ts';
 
@@ -33,19 +33,14 @@ for (const walk of REFUSED) {
     await page.keyboard.press('Tab');
     expect((await focused(page)).label).toBe(`button: ${walk.go}`);
     // Sampled at every frame from the press on: the focus is never on the body, not for one frame.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { focusSeen: string[] }).focusSeen = seen;
-      const tick = () => { seen.push(document.activeElement === document.body ? 'body' : (document.activeElement?.tagName ?? 'none')); requestAnimationFrame(tick); };
-      requestAnimationFrame(tick);
-    });
+    const seen = await sampleFocus(page);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await announcements(page)).map(({ text }) => text)).toContain(walk.wait);
     answer();
     await expect(page.getByRole('alert')).toHaveText(walk.refused);
     await expect(page.getByLabel(walk.userId)).toBeFocused();
     await pageRanOn(page, 300);
-    expect(new Set(await page.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen))).not.toContain('body');
+    expect(new Set(await seen())).not.toContain('body');
     expect((await announcements(page)).map(({ politeness, text }) => `${politeness}: ${text}`)).toEqual([`polite: ${walk.wait}`, `assertive: ${walk.refused}`]);
     // Mended and sent again by keyboard: on to the next step, the focus on its heading.
     await page.keyboard.press('Control+A');
@@ -103,22 +98,10 @@ for (const walk of LOGINS) test(`login (${walk.language}): a refused ${walk.logI
   // answer is held as No Content (the page stays, as it does while a slow answer is on its way), and where the
   // focus is is sampled at every frame from the press on.
   await page.route('**/ProcessLogin.fcc**', (route) => route.fulfill({ status: 204 }));
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { focusSeen: string[] }).focusSeen = seen;
-    const tick = () => {
-      const active = document.activeElement;
-      seen.push(active === document.body || !active ? 'body' : `${active.tagName.toLowerCase()}: ${active.textContent ?? ''}`);
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  // The sampler has seen a frame before the press: on a loaded machine the first frame can come after it.
-  await page.waitForFunction(() => (window as unknown as { focusSeen: string[] }).focusSeen.length > 0);
+  const seen = await sampleFocus(page);
   const posted = page.waitForRequest('**/ProcessLogin.fcc**');
   await page.keyboard.press('Enter');
   await posted;
-  const seen = () => page.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen);
   await expect.poll(async () => (await seen()).filter((label) => label === `button: ${walk.busy}`).length).toBeGreaterThan(20);
   expect(new Set(await seen())).toEqual(new Set([`button: ${walk.logIn}`, `button: ${walk.busy}`]));
   expect(await login.userId.inputValue()).toBe('jdoe');
@@ -167,24 +150,14 @@ for (const walk of [{ language: 'en-US', prefix: '', labels: undefined }, { lang
     await page.keyboard.type('Winter#2027x');
     await expect(form.unmetRules).toHaveCount(0);
     await form.submitButton.focus();
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { focusSeen: string[] }).focusSeen = seen;
-      const tick = () => {
-        const active = document.activeElement;
-        seen.push(active === document.body || !active ? 'body' : `${active.tagName.toLowerCase()}: ${active.textContent ?? ''}`);
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    await page.waitForFunction(() => (window as unknown as { focusSeen: string[] }).focusSeen.length > 0);
+    const seen = await sampleFocus(page);
     await page.keyboard.press('Enter');
     await expect(form.submitButton).toHaveAttribute('aria-busy', 'true');
     await expect(form.submitButton).toHaveAttribute('aria-disabled', 'true');
     await pageRanOn(page, 300);
     await expect(form.submitButton).toBeFocused();
     const submit = await form.submitButton.innerText();
-    expect(new Set(await page.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen))).toEqual(new Set([`button: ${submit}`]));
+    expect(new Set(await seen())).toEqual(new Set([`button: ${submit}`]));
     const posted = page.waitForRequest((request) => request.url().includes('/pw/forms/smpwservices.fcc'));
     arrive();
     expect(new URL((await posted).url()).searchParams.get('smagentname')).toBe('nxnportal');
